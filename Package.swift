@@ -1,0 +1,27 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "ViperNest",
+  platforms: [.iOS(.v16), .macOS(.v13)],
+  products: [
+    .library(name: "ViperNest", targets: ["ViperNest"]),
+    .library(name: "ViperNestTesting", targets: ["ViperNestTesting"]),
+  ],
+  targets: [
+    .target(name: "ViperNest"),
+    .target(name: "ViperNestTesting", dependencies: ["ViperNest"]),
+    .testTarget(name: "ViperNestTests", dependencies: ["ViperNest", "ViperNestTesting"]),
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+  var settings = target.swiftSettings ?? []
+  settings.append(contentsOf: [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+  ])
+  target.swiftSettings = settings
+}

@@ -1,0 +1,55 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A warning from a started registry: something that is not an error but is worth fixing.
+///
+/// ```swift
+/// var configuration = Registry.Configuration()
+/// configuration.onDiagnostic = { diagnostic in logger.warning("\(diagnostic)") }
+/// let app = try registry.start(configuration)
+/// ```
+public struct Diagnostic: Sendable, CustomStringConvertible {
+  /// What kind of thing was noticed.
+  public struct Kind: Hashable, Sendable, CustomStringConvertible {
+    let name: String
+
+    /// A story was released without ``Story/close()``; ViperNest closed it.
+    public static let storyReleasedWithoutClose = Kind(name: "storyReleasedWithoutClose")
+    /// The leak detector found objects alive after their module or story ended.
+    public static let leak = Kind(name: "leak")
+
+    public var description: String { name }
+  }
+
+  /// What kind of thing was noticed.
+  public let kind: Kind
+  /// The story chain it concerns, from the app down.
+  public let storyChain: [String]
+  /// What happened and how to fix it.
+  public let message: String
+
+  /// Creates a diagnostic.
+  ///
+  /// - Parameters:
+  ///   - kind: What kind of thing was noticed.
+  ///   - storyChain: The story chain it concerns.
+  ///   - message: What happened and how to fix it.
+  public init(kind: Kind, storyChain: [String], message: String) {
+    self.kind = kind
+    self.storyChain = storyChain
+    self.message = message
+  }
+
+  public var description: String { message }
+}
+
+/// Writes a line to standard error.
+func printToStandardError(_ text: String) {
+  var line = text + "\n"
+  line.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+}

@@ -1,0 +1,199 @@
+/// Renders a ``ViperNestError``: built only when the error is reported.
+struct ErrorMessage: Sendable {
+  var summary = ""
+  var key: String?
+  var path: [String] = []
+  var chain: [String] = []
+  var notes: [String] = []
+  var fix = ""
+
+  init(_ detail: ViperNestError.Detail) {
+    switch detail {
+    case .missing(let serviceKey, let type, let arguments, let stack, let node):
+      let requested = describeKey(type, serviceKey.name, arguments)
+      key = requested
+      path = stack.map(\.keyDescription) + [requested]
+      chain = node.chainNames
+      summary = "No registration for \(requested)."
+      notes = NearMisses(
+        key: serviceKey, type: type, graph: node.graph, openStories: Set(node.chainNames)
+      ).notes
+      fix =
+        "register it in an assembly: r.register(\(typeName(type)).self, ...)"
+        + (notes.isEmpty ? "" : ", or resolve it where the near miss above is visible")
+    case .circular(let stack, let node, let crossThread):
+      let cycleStart = stack.firstIndex { $0 === stack.last } ?? 0
+      let cycle = stack[cycleStart...].map(\.keyDescription)
+      key = stack.last?.keyDescription
+      path = stack.map(\.keyDescription)
+      chain = node.chainNames
+      summary = "Circular dependency: \(cycle.joined(separator: " -> "))."
+      if crossThread {
+        notes.append(
+          "two threads were creating singletons of this cycle at the same time; ViperNest stopped "
+            + "it instead of deadlocking")
+      }
+      fix =
+        "break the cycle: inject one side as Provider<\(stack.last.map { typeName($0.serviceType) } ?? "T")> "
+        + "(resolved on first use), or make the back reference a weak property set after building"
+    case .captive(let consumer, let dependency, let dependencyKey, let lifetime, let stack, let node):
+      key = dependencyKey
+      path = stack.map(\.keyDescription) + (stack.last === dependency ? [] : [dependencyKey])
+      chain = node.chainNames
+      summary =
+        "Captive dependency: \(consumer.keyDescription) (\(consumer.lifetime)) depends on "
+        + "\(dependencyKey) (\(lifetime)), which dies before it."
+      notes.append(
+        "a \(consumer.lifetime) instance is created once and reused; holding a shorter-lived "
+          + "instance would keep it alive after its story closed and share it across stories")
+      fix =
+        "give \(consumer.keyDescription) a lifetime no longer than \(dependencyKey)'s "
+        + "(e.g. the same story lifetime or .transient), or inject Provider<\(dependencyKey)> and "
+        + "resolve it where it is used"
+    case .storyNotOpen(let entry, let story, let stack, let node):
+      key = entry.keyDescription
+      path = stack.map(\.keyDescription)
+      chain = node.chainNames
+      summary =
+        "\(entry.keyDescription) has lifetime story(\(story.name)), but no \(story.name) story is "
+        + "open here."
+      notes.append("registered at \(entry.origin)")
+      fix =
+        "resolve it from inside an open \(story.name) story: "
+        + "let story = try parent.open(\(story.typeName).self)"
+    case .storyClosed(let node, let requested):
+      key = requested
+      chain = node.chainNames
+      summary = "Story \(node.chainNames.joined(separator: " > ")) is closed; cannot resolve \(requested)."
+      fix =
+        "resolve only while the story is open; keep the Story until the flow ends, and drop "
+        + "resolvers or providers of a closed story"
+    case .storyOpenedOutsideParent(let story, let allowed, let node):
+      key = "story \(story.name)"
+      chain = node.chainNames
+      let names = allowed.map(\.name).joined(separator: " or ")
+      summary = "Story \(story.name) opens only inside \(names), and none is open here."
+      fix = "open \(story.name) from inside \(names), or add this story to its declared parents: "
+        + "r.story(\(story.typeName).self, in: ...)"
+    case .registryFrozen(let startedAt, let attempt):
+      summary = "Cannot install registrations at \(attempt): the registry was started at \(startedAt)."
+      notes.append("registrations are frozen at start() so that resolving needs no registry lock")
+      fix = "install every assembly before calling start(); for tests, build a new Registry"
+    case .duplicate(let first, let second):
+      key = second.keyDescription
+      summary =
+        "\(second.keyDescription) is registered twice"
+        + (second.localStory.map { " (the second time inside story \($0.name))" } ?? "") + "."
+      notes.append("first at \(first.origin) in \(first.scopeDescription)")
+      notes.append("again at \(second.origin) in \(second.scopeDescription)")
+      fix =
+        "remove one, give them different names (name: ...), or say the second replaces the first: "
+        + "r.overriding.register(\(typeName(second.serviceType)).self, ...)"
+    case .overrideWithoutOriginal(let entry):
+      key = entry.keyDescription
+      summary =
+        "\(entry.keyDescription) is registered with `overriding`, but nothing "
+        + (entry.localStory == nil ? "" : "enclosing story \(entry.localStory!.name) ")
+        + "registers it."
+      notes.append("override at \(entry.origin)")
+      fix =
+        "install the assembly with the original registration first, check the type and name, or use "
+        + "r.register instead of r.overriding.register"
+    case .invalidRegistration(let entry, let reason, let fixText):
+      key = entry.keyDescription
+      summary = "\(entry.keyDescription) cannot be registered as written: \(reason)."
+      notes.append("registered at \(entry.origin)")
+      fix = fixText
+    case .factoryFailed(let entry, let underlying, let stack, let node):
+      key = entry.keyDescription
+      path = stack.map(\.keyDescription)
+      chain = node.chainNames
+      summary = "The factory of \(entry.keyDescription) threw: \(underlying)"
+      notes.append("registered at \(entry.origin); nothing was cached, the next resolve retries")
+      fix = "fix what the factory reported; see underlyingError"
+    case .mainActorRequired(let entry, let stack, let node):
+      key = entry.keyDescription
+      path = stack.map(\.keyDescription)
+      chain = node.chainNames
+      summary =
+        "\(entry.keyDescription) has a @MainActor factory but was resolved off the main thread."
+      fix = "resolve it from @MainActor code (UI modules are built on the main actor)"
+    case .validation(let problem):
+      self = problem.message
+    }
+  }
+
+  func render() -> String {
+    var lines = [summary]
+    if path.count > 1 { lines.append("  resolving: \(path.joined(separator: " -> "))") }
+    if !chain.isEmpty { lines.append("  story: \(abbreviatedChain)") }
+    for note in notes { lines.append("  note: \(note)") }
+    if !fix.isEmpty { lines.append("  fix: \(fix)") }
+    return lines.joined(separator: "\n")
+  }
+
+  private var abbreviatedChain: String {
+    guard chain.count > 12 else { return chain.joined(separator: " > ") }
+    let head = chain.prefix(4).joined(separator: " > ")
+    let tail = chain.suffix(4).joined(separator: " > ")
+    return "\(head) > … (\(chain.count - 8) more) > \(tail)"
+  }
+}
+
+/// Registrations close to a missing key: the same type under another name or other arguments, the
+/// same key inside a story that is not open here, a similar type name.
+struct NearMisses {
+  var notes: [String] = []
+
+  init(key: ServiceKey, type: Any.Type, graph: Graph, openStories: Set<String>) {
+    for entry in graph.entries where entry.key.type == key.type && entry.key != key {
+      if let name = entry.key.name, name != key.name {
+        notes.append("\(typeName(type)) is registered under name \(name) (\(entry.origin))")
+      } else if entry.key.arguments != key.arguments {
+        let arguments =
+          entry.argumentTypes.isEmpty
+          ? "without arguments" : "with arguments (\(entry.argumentTypes.map(typeName).joined(separator: ", ")))"
+        notes.append("\(typeName(type)) is registered \(arguments) (\(entry.origin))")
+      }
+    }
+    for entry in graph.entries where entry.key == key {
+      if let story = entry.localStory, !openStories.contains(story.name) {
+        notes.append(
+          "\(entry.keyDescription) is registered only inside story \(story.name), which is not open "
+            + "here (\(entry.origin))")
+      }
+    }
+    if notes.isEmpty {
+      let wanted = typeName(type).lowercased()
+      let similar = graph.entries.lazy.filter {
+        let candidate = typeName($0.serviceType).lowercased()
+        return candidate != wanted
+          && (candidate.hasPrefix(wanted) || wanted.hasPrefix(candidate)
+            || editDistance(candidate, wanted, limit: 2) <= 2)
+      }
+      for entry in similar.prefix(3) {
+        notes.append("did you mean \(entry.keyDescription)? (\(entry.origin))")
+      }
+    }
+  }
+}
+
+/// Levenshtein distance, giving up (returning `limit + 1`) once it exceeds `limit`.
+func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
+  let a = Array(a.utf8)
+  let b = Array(b.utf8)
+  if abs(a.count - b.count) > limit { return limit + 1 }
+  var previous = Array(0...b.count)
+  for i in 1...max(a.count, 1) where !a.isEmpty {
+    var current = [i] + [Int](repeating: 0, count: b.count)
+    var rowMinimum = i
+    for j in 1...max(b.count, 1) where !b.isEmpty {
+      let cost = a[i - 1] == b[j - 1] ? 0 : 1
+      current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+      rowMinimum = min(rowMinimum, current[j])
+    }
+    if rowMinimum > limit { return limit + 1 }
+    previous = current
+  }
+  return previous[b.count]
+}

@@ -1,0 +1,26 @@
+/// A dependency the registry supplies itself instead of looking it up: `Resolver` and
+/// `Provider<T>`.
+protocol BuiltInDependency {
+  /// The type a deferred dependency resolves later (`T` for `Provider<T>`), nil for `Resolver`.
+  static var deferredTarget: Any.Type? { get }
+  static func make(from resolver: Resolver) -> Self
+}
+
+extension Dependency {
+  init(_ type: Any.Type) {
+    if let builtIn = type as? any BuiltInDependency.Type {
+      let target = builtIn.deferredTarget
+      self.init(
+        type: target ?? type, key: ServiceKey(target ?? type), isDeferred: target != nil,
+        isBuiltIn: true)
+    } else {
+      self.init(type: type, key: ServiceKey(type), isDeferred: false, isBuiltIn: false)
+    }
+  }
+
+  /// The dependency list of an autowired registration, or nil (opaque) when it takes a `Resolver`,
+  /// which can resolve anything.
+  static func declared(_ dependencies: [Dependency]) -> [Dependency]? {
+    dependencies.contains { $0.isBuiltIn && !$0.isDeferred } ? nil : dependencies
+  }
+}

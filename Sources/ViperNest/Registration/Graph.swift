@@ -1,0 +1,102 @@
+/// The frozen registration graph shared by every story of a started registry. Immutable.
+final class Graph: Sendable {
+  let root: Table
+  let locals: [ObjectIdentifier: Table]
+  let entries: [AnyEntry]
+  /// For each story type (the app story included), the cached entries whose instances live in a
+  /// story of that type, indexed by `AnyEntry.slot`.
+  let slotEntries: [ObjectIdentifier: [AnyEntry]]
+  /// Declared parents of each story type (``Registrar/story(_:in:body:)``).
+  let storyParents: [ObjectIdentifier: [StoryKind]]
+  /// Every story type the registrations mention.
+  let stories: [StoryKind]
+  let hasGraphLifetime: Bool
+  let configuration: Registry.Configuration
+
+  /// Freezes `entries`: assigns ids and instance slots and builds the lookup tables. Check
+  /// ``crossScopeProblems()`` before publishing it.
+  init(
+    entries: [AnyEntry], storyParents: [(story: StoryKind, parent: StoryKind)],
+    configuration: Registry.Configuration
+  ) {
+    var parents: [ObjectIdentifier: [StoryKind]] = [:]
+    var stories: [ObjectIdentifier: StoryKind] = [:]
+    for (story, parent) in storyParents {
+      if !(parents[story.id]?.contains(parent) ?? false) { parents[story.id, default: []].append(parent) }
+      stories[story.id] = story
+      stories[parent.id] = parent
+    }
+    var rootEntries: [AnyEntry] = []
+    var localEntries: [ObjectIdentifier: [AnyEntry]] = [:]
+    var slotEntries: [ObjectIdentifier: [AnyEntry]] = [StoryKind.app.id: []]
+    var hasGraphLifetime = false
+    for (index, entry) in entries.enumerated() {
+      entry.id = index
+      if let story = entry.localStory {
+        localEntries[story.id, default: []].append(entry)
+        stories[story.id] = story
+      } else {
+        rootEntries.append(entry)
+      }
+      let owner: StoryKind?
+      switch entry.lifetime.kind {
+      case .app: owner = .app
+      case .story(let story): owner = story
+      case .weak: owner = entry.localStory ?? .app
+      case .graph:
+        owner = nil
+        hasGraphLifetime = true
+      case .transient: owner = nil
+      }
+      if let owner {
+        stories[owner.id] = owner
+        entry.slot = slotEntries[owner.id, default: []].count
+        slotEntries[owner.id, default: []].append(entry)
+      }
+    }
+    stories[StoryKind.app.id] = nil
+    self.root = Table(rootEntries)
+    self.locals = localEntries.mapValues(Table.init)
+    self.entries = entries
+    self.slotEntries = slotEntries
+    self.storyParents = parents
+    self.stories = stories.values.sorted { $0.name < $1.name }
+    self.hasGraphLifetime = hasGraphLifetime
+    self.configuration = configuration
+  }
+
+  /// Story-local registrations that shadow an enclosing registration without `overriding`, or
+  /// override one that does not exist.
+  func crossScopeProblems() -> [ViperNestError] {
+    var problems: [ViperNestError] = []
+    for (storyID, table) in locals {
+      for entry in table.entries {
+        let shadowed = enclosingEntry(for: entry.key, outside: storyID)
+        if entry.isOverride, shadowed == nil {
+          problems.append(ViperNestError(.overrideWithoutOriginal, .overrideWithoutOriginal(entry)))
+        } else if !entry.isOverride, let shadowed {
+          problems.append(
+            ViperNestError(.duplicateRegistration, .duplicate(first: shadowed, second: entry)))
+        }
+      }
+    }
+    return problems.sorted { $0.sortKey < $1.sortKey }
+  }
+
+  /// The registration `key` resolves to in stories enclosing `story` (declared parents, then root).
+  func enclosingEntry(for key: ServiceKey, outside story: ObjectIdentifier) -> AnyEntry? {
+    var visited: Set<ObjectIdentifier> = [story]
+    var frontier = storyParents[story] ?? []
+    while !frontier.isEmpty {
+      var next: [StoryKind] = []
+      for parent in frontier where visited.insert(parent.id).inserted {
+        if let entry = locals[parent.id]?.entry(for: key) { return entry }
+        next.append(contentsOf: storyParents[parent.id] ?? [])
+      }
+      frontier = next
+    }
+    return root.entry(for: key)
+  }
+
+  func slotCount(for story: StoryKind) -> Int { slotEntries[story.id]?.count ?? 0 }
+}

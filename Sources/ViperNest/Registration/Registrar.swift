@@ -1,0 +1,282 @@
+/// Records registrations for the registry: services by the type (usually a protocol) they are
+/// resolved as, with a lifetime, a factory, an optional typed name and typed runtime arguments.
+///
+/// You get one in ``Assembly/assemble(_:)`` or ``Registry/install(file:line:_:)``. Nothing takes
+/// effect until the whole assembly has been checked; a mistake (a duplicate key, an override of
+/// nothing) is thrown by `install` and leaves the registry unchanged.
+///
+/// ```swift
+/// r.register(ContactStore.self, lifetime: .story(ContactsStory.self), InMemoryContactStore.init)
+/// r.register(ContactListPresenting.self, ContactListPresenter.init(interactor:router:))
+/// r.register(ContactListView.self, mainActor: ContactListView.init(presenter:))
+/// r.register(ContactDetailPresenting.self, arguments: Contact.self) { r, contact in
+///   ContactDetailPresenter(contact: contact, store: try r.resolve())
+/// }
+/// r.story(AddContactStory.self, in: ContactsStory.self) { r in
+///   r.register(ContactDraft.self, lifetime: .story(AddContactStory.self), ContactDraft.init)
+/// }
+/// r.overriding.register(Clock.self, lifetime: .app, FixedClock.init)
+/// ```
+public final class Registrar {
+  final class Buffer {
+    var entries: [AnyEntry] = []
+    var storyParents: [(story: StoryKind, parent: StoryKind)] = []
+    var problems: [ViperNestError] = []
+  }
+
+  let buffer: Buffer
+  let assemblyName: String?
+  let localStory: StoryKind?
+  let isOverriding: Bool
+
+  init(buffer: Buffer, assemblyName: String?, localStory: StoryKind?, isOverriding: Bool) {
+    self.buffer = buffer
+    self.assemblyName = assemblyName
+    self.localStory = localStory
+    self.isOverriding = isOverriding
+  }
+
+  /// A registrar whose registrations replace existing ones with the same key (in the same scope, or,
+  /// inside ``story(_:in:_:)``, the parent's for that story's subtree only).
+  ///
+  /// Overriding a key that is not registered is an error: it usually means a typo or a missing
+  /// assembly.
+  ///
+  /// ```swift
+  /// r.overriding.register(ContactListInteracting.self, MockContactListInteractor.init)
+  /// ```
+  public var overriding: Registrar {
+    Registrar(
+      buffer: buffer, assemblyName: assemblyName, localStory: localStory, isOverriding: true)
+  }
+
+  /// Registers services that exist only inside stories of type `story` and their nested stories.
+  ///
+  /// A story-local registration may override a parent's (use `r.overriding` inside `body`) for that
+  /// subtree only. Naming `parents` declares where the story opens: ``Story/open(_:file:line:)``
+  /// then refuses to open it anywhere else, and ``Registry/validate()`` checks it in exactly those
+  /// places.
+  ///
+  /// ```swift
+  /// r.story(AddContactStory.self, in: ContactsStory.self) { r in
+  ///   r.register(ContactDraft.self, lifetime: .story(AddContactStory.self), ContactDraft.init)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - story: The story type whose subtree sees the registrations.
+  ///   - parents: Story types `story` is opened inside (any of them, at any depth). None: anywhere.
+  ///   - body: Adds the story-local registrations.
+  public func story<S: UserStory>(
+    _ story: S.Type, in parents: any UserStory.Type..., body: (Registrar) -> Void = { _ in }
+  ) {
+    let kind = StoryKind(story)
+    for parent in parents { buffer.storyParents.append((kind, StoryKind(parent))) }
+    body(
+      Registrar(
+        buffer: buffer, assemblyName: assemblyName, localStory: kind, isOverriding: isOverriding))
+  }
+
+  // MARK: - Autowiring
+
+  /// Registers `type`, built by an initializer whose parameters are resolved from the registry.
+  ///
+  /// The parameter types are the registration's dependencies: the registry knows them without
+  /// running anything, so ``Registry/validate()`` can check the whole graph at start-up.
+  ///
+  /// ```swift
+  /// r.register(ContactListPresenting.self, ContactListPresenter.init(interactor:router:))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type it is resolved as, usually a protocol.
+  ///   - name: A typed name when several registrations share `type`.
+  ///   - lifetime: How long an instance lives. Default: ``Lifetime/transient``.
+  ///   - initializer: A function (usually `Type.init`) whose parameters are dependencies.
+  public func register<T, each D>(
+    _ type: T.Type, name: (any Hashable & Sendable)? = nil, lifetime: Lifetime = .transient,
+    file: String = #fileID, line: UInt = #line,
+    _ initializer: @escaping @Sendable (repeat each D) throws -> T
+  ) {
+    var dependencies: [Dependency] = []
+    for dependency in repeat (each D).self { dependencies.append(Dependency(dependency)) }
+    add(
+      Entry<T, Void>(
+        key: ServiceKey(T.self, name: ServiceName(name)), argumentTypes: [], lifetime: lifetime,
+        dependencies: Dependency.declared(dependencies), isMainActor: false,
+        origin: origin(file, line), localStory: localStory, isOverride: isOverriding,
+        implementationType: nil,
+        factory: { r, _ in try initializer(repeat try r.dependency((each D).self)) }))
+  }
+
+  /// Registers a `@MainActor` type (a view, a view controller), built by an initializer whose
+  /// parameters are resolved from the registry. It must be resolved on the main actor.
+  ///
+  /// ```swift
+  /// r.register(ContactListView.self, mainActor: ContactListView.init(presenter:))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type it is resolved as.
+  ///   - name: A typed name when several registrations share `type`.
+  ///   - lifetime: How long an instance lives. Default: ``Lifetime/transient``.
+  ///   - initializer: A `@MainActor` function whose parameters are dependencies.
+  public func register<T, each D>(
+    _ type: T.Type, name: (any Hashable & Sendable)? = nil, lifetime: Lifetime = .transient,
+    file: String = #fileID, line: UInt = #line,
+    mainActor initializer: @escaping @MainActor @Sendable (repeat each D) throws -> T
+  ) {
+    var dependencies: [Dependency] = []
+    for dependency in repeat (each D).self { dependencies.append(Dependency(dependency)) }
+    add(
+      Entry<T, Void>(
+        key: ServiceKey(T.self, name: ServiceName(name)), argumentTypes: [], lifetime: lifetime,
+        dependencies: Dependency.declared(dependencies), isMainActor: true,
+        origin: origin(file, line), localStory: localStory, isOverride: isOverriding,
+        implementationType: nil,
+        factory: { r, _ in
+          try MainActor.assumeIsolated {
+            MainActorHandOff(value: try initializer(repeat try r.dependency((each D).self)))
+          }.value
+        }))
+  }
+
+  // MARK: - Closure factories
+
+  /// Registers `type`, built by a closure that resolves what it needs.
+  ///
+  /// The registry cannot see inside a closure, so ``Registry/validate()`` reports such a
+  /// registration as opaque. Prefer autowiring where an initializer fits.
+  ///
+  /// ```swift
+  /// r.register(ContactStore.self, lifetime: .app) { r in
+  ///   FileContactStore(directory: try r.resolve(StorageDirectory.self).url)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type it is resolved as.
+  ///   - name: A typed name when several registrations share `type`.
+  ///   - lifetime: How long an instance lives. Default: ``Lifetime/transient``.
+  ///   - factory: Builds the instance; it may throw, and nothing is cached when it does.
+  public func register<T>(
+    _ type: T.Type, name: (any Hashable & Sendable)? = nil, lifetime: Lifetime = .transient,
+    file: String = #fileID, line: UInt = #line,
+    factory: @escaping @Sendable (Resolver) throws -> T
+  ) {
+    add(
+      Entry<T, Void>(
+        key: ServiceKey(T.self, name: ServiceName(name)), argumentTypes: [], lifetime: lifetime,
+        dependencies: nil, isMainActor: false, origin: origin(file, line), localStory: localStory,
+        isOverride: isOverriding, implementationType: nil,
+        factory: { r, _ in try factory(r) }))
+  }
+
+  /// Registers a `@MainActor` type built by a closure. It must be resolved on the main actor.
+  ///
+  /// - Parameters:
+  ///   - type: The type it is resolved as.
+  ///   - name: A typed name when several registrations share `type`.
+  ///   - lifetime: How long an instance lives. Default: ``Lifetime/transient``.
+  ///   - factory: Builds the instance on the main actor.
+  public func register<T>(
+    _ type: T.Type, name: (any Hashable & Sendable)? = nil, lifetime: Lifetime = .transient,
+    file: String = #fileID, line: UInt = #line,
+    mainActor factory: @escaping @MainActor @Sendable (Resolver) throws -> T
+  ) {
+    add(
+      Entry<T, Void>(
+        key: ServiceKey(T.self, name: ServiceName(name)), argumentTypes: [], lifetime: lifetime,
+        dependencies: nil, isMainActor: true, origin: origin(file, line), localStory: localStory,
+        isOverride: isOverriding, implementationType: nil,
+        factory: { r, _ in
+          try MainActor.assumeIsolated { MainActorHandOff(value: try factory(r)) }.value
+        }))
+  }
+
+  // MARK: - Runtime arguments
+
+  /// Registers `type`, built from typed runtime arguments that the caller passes to `resolve`.
+  ///
+  /// A registration with arguments is always transient: each call may pass different arguments.
+  ///
+  /// ```swift
+  /// r.register(ContactDetailPresenting.self, arguments: Contact.self) { r, contact in
+  ///   ContactDetailPresenter(contact: contact, store: try r.resolve())
+  /// }
+  /// let presenter = try story.resolve(ContactDetailPresenting.self, arguments: contact)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type it is resolved as.
+  ///   - name: A typed name when several registrations share `type`.
+  ///   - arguments: The argument types, in order.
+  ///   - factory: Builds the instance from the resolver and the arguments.
+  public func register<T, each A>(
+    _ type: T.Type, name: (any Hashable & Sendable)? = nil, arguments: repeat (each A).Type,
+    file: String = #fileID, line: UInt = #line,
+    factory: @escaping @Sendable (Resolver, repeat each A) throws -> T
+  ) {
+    var argumentTypes: [Any.Type] = []
+    for argument in repeat (each A).self { argumentTypes.append(argument) }
+    add(
+      Entry<T, (repeat each A)>(
+        key: ServiceKey(T.self, name: ServiceName(name), arguments: (repeat each A).self),
+        argumentTypes: argumentTypes, lifetime: .transient, dependencies: nil, isMainActor: false,
+        origin: origin(file, line), localStory: localStory, isOverride: isOverriding,
+        implementationType: nil,
+        factory: { r, arguments in try factory(r, repeat each arguments) }))
+  }
+
+  /// Registers a `@MainActor` type built from typed runtime arguments.
+  ///
+  /// - Parameters:
+  ///   - type: The type it is resolved as.
+  ///   - name: A typed name when several registrations share `type`.
+  ///   - arguments: The argument types, in order.
+  ///   - factory: Builds the instance on the main actor.
+  public func register<T, each A>(
+    _ type: T.Type, name: (any Hashable & Sendable)? = nil, arguments: repeat (each A).Type,
+    file: String = #fileID, line: UInt = #line,
+    mainActor factory: @escaping @MainActor @Sendable (Resolver, repeat each A) throws -> T
+  ) {
+    var argumentTypes: [Any.Type] = []
+    for argument in repeat (each A).self { argumentTypes.append(argument) }
+    add(
+      Entry<T, (repeat each A)>(
+        key: ServiceKey(T.self, name: ServiceName(name), arguments: (repeat each A).self),
+        argumentTypes: argumentTypes, lifetime: .transient, dependencies: nil, isMainActor: true,
+        origin: origin(file, line), localStory: localStory, isOverride: isOverriding,
+        implementationType: nil,
+        factory: { r, arguments in
+          let handOff = MainActorHandOff(value: arguments)
+          return try MainActor.assumeIsolated {
+            MainActorHandOff(value: try factory(r, repeat each handOff.value))
+          }.value
+        }))
+  }
+
+  // MARK: - Recording
+
+  private func origin(_ file: String, _ line: UInt) -> Origin {
+    Origin(fileID: file, line: line, assembly: assemblyName)
+  }
+
+  private func add(_ entry: AnyEntry) {
+    if entry.localStory != nil, case .app = entry.lifetime.kind {
+      buffer.problems.append(
+        ViperNestError(
+          .invalidRegistration,
+          .invalidRegistration(
+            entry,
+            reason:
+              "an `app` instance cannot be local to story \(entry.localStory!.name): the app "
+              + "outlives it",
+            fix:
+              "use `.story(\(entry.localStory!.typeName).self)` to share it inside the story, or "
+              + "register it outside `r.story(...)`")))
+      return
+    }
+    buffer.entries.append(entry)
+  }
+}

@@ -1,0 +1,193 @@
+/// The dependency-injection registry: you install assemblies at app start, then ``start()`` freezes
+/// the registrations and opens the app story, from which everything is resolved.
+///
+/// ```swift
+/// let registry = try Registry(CoreAssembly(), ContactsAssembly())
+/// let app = try registry.start()
+/// let contacts = try app.open(ContactsStory.self)
+/// let presenter = try contacts.resolve(ContactListPresenting.self)
+/// ```
+///
+/// Once started, the registrations are frozen: installing more is an error. That is what lets every
+/// story resolve without taking a registry-wide lock.
+public final class Registry: Sendable {
+  /// How a started registry reports what it notices.
+  public struct Configuration: Sendable {
+    /// Called with warnings such as a story released without ``Story/close()``.
+    ///
+    /// Default: prints to standard error in debug builds, nothing in release builds.
+    public var onDiagnostic: @Sendable (Diagnostic) -> Void
+
+    /// The default configuration.
+    public init() {
+      #if DEBUG
+        onDiagnostic = { diagnostic in printToStandardError("ViperNest: \(diagnostic)") }
+      #else
+        onDiagnostic = { _ in }
+      #endif
+    }
+  }
+
+  struct State {
+    var entries: [AnyEntry] = []
+    var index: [ScopedKey: Int] = [:]
+    var storyParents: [(story: StoryKind, parent: StoryKind)] = []
+    var startedAt: Origin?
+    var graph: Graph?
+  }
+
+  struct ScopedKey: Hashable {
+    let key: ServiceKey
+    let story: ObjectIdentifier?
+  }
+
+  private let protected: Protected<State>
+
+  /// Creates an empty registry.
+  public init() {
+    protected = Protected(State())
+  }
+
+  /// Creates a registry with `assemblies` installed.
+  ///
+  /// - Parameter assemblies: The assemblies, installed in order.
+  /// - Throws: ``ViperNestError`` when a registration is wrong (a duplicate key without
+  ///   `overriding`, an override of nothing); no registry is created.
+  public convenience init(
+    _ assemblies: any Assembly..., file: String = #fileID, line: UInt = #line
+  ) throws {
+    self.init()
+    try install(assemblies, file: file, line: line)
+  }
+
+  /// Installs `assemblies`: all their registrations, or none when any is wrong.
+  ///
+  /// ```swift
+  /// try registry.install(ContactsAssembly(), AddContactAssembly())
+  /// ```
+  ///
+  /// - Parameter assemblies: The assemblies, installed in order.
+  /// - Throws: ``ViperNestError`` with code ``ViperNestError/Code/duplicateRegistration``,
+  ///   ``ViperNestError/Code/overrideWithoutOriginal``,
+  ///   ``ViperNestError/Code/invalidRegistration`` or, after ``start()``,
+  ///   ``ViperNestError/Code/registryFrozen``. The registry is unchanged when it throws.
+  public func install(
+    _ assemblies: any Assembly..., file: String = #fileID, line: UInt = #line
+  ) throws {
+    try install(assemblies, file: file, line: line)
+  }
+
+  /// Installs the registrations `body` makes: all of them, or none when any is wrong.
+  ///
+  /// ```swift
+  /// try registry.install { r in
+  ///   r.register(Clock.self, lifetime: .app, SystemClock.init)
+  /// }
+  /// ```
+  ///
+  /// - Parameter body: Adds registrations.
+  /// - Throws: As ``install(_:file:line:)``.
+  public func install(
+    file: String = #fileID, line: UInt = #line, _ body: (Registrar) -> Void
+  ) throws {
+    try withoutActuallyEscaping(body) { body in
+      let name = "install at \(Origin(fileID: file, line: line, assembly: nil))"
+      try install([AnyAssembly(name, body)], file: file, line: line)
+    }
+  }
+
+  private func install(_ assemblies: [any Assembly], file: String, line: UInt) throws {
+    let attempt = Origin(fileID: file, line: line, assembly: nil)
+    // Assemblies are user code: run them before taking the lock.
+    let buffer = Registrar.Buffer()
+    for assembly in assemblies {
+      let name = (assembly as? AnyAssembly)?.name ?? String(describing: type(of: assembly))
+      assembly.assemble(
+        Registrar(buffer: buffer, assemblyName: name, localStory: nil, isOverriding: false))
+    }
+    try protected.withLock { state in
+      if let startedAt = state.startedAt {
+        throw ViperNestError(.registryFrozen, .registryFrozen(startedAt: startedAt, attempt: attempt))
+      }
+      var problems = buffer.problems
+      var entries = state.entries
+      var index = state.index
+      for entry in buffer.entries {
+        let scoped = ScopedKey(key: entry.key, story: entry.localStory?.id)
+        if let existing = index[scoped] {
+          if entry.isOverride {
+            entries[existing] = entry
+          } else {
+            problems.append(
+              ViperNestError(
+                .duplicateRegistration, .duplicate(first: entries[existing], second: entry)))
+          }
+        } else if entry.isOverride && entry.localStory == nil {
+          problems.append(ViperNestError(.overrideWithoutOriginal, .overrideWithoutOriginal(entry)))
+        } else {
+          index[scoped] = entries.count
+          entries.append(entry)
+        }
+      }
+      if let first = problems.first { throw first.adding(others: Array(problems.dropFirst())) }
+      state.entries = entries
+      state.index = index
+      state.storyParents.append(contentsOf: buffer.storyParents)
+    }
+  }
+
+  /// Freezes the registrations and opens a new app story, the root of every story.
+  ///
+  /// Call it once at app start and keep the returned story for the app's lifetime; `app`
+  /// singletons live in it. Calling it again opens another, independent app story over the same
+  /// frozen registrations (handy in tests).
+  ///
+  /// ```swift
+  /// let app = try registry.start()
+  /// ```
+  ///
+  /// - Parameter configuration: How the started registry reports diagnostics.
+  /// - Returns: The open app story.
+  /// - Throws: ``ViperNestError`` when story-local registrations conflict with their parents
+  ///   (a shadowed key without `overriding`, an override of nothing). Nothing is frozen then.
+  public func start(
+    _ configuration: Configuration = Configuration(), file: String = #fileID, line: UInt = #line
+  ) throws -> Story {
+    let graph = try protected.withLock { state in
+      if let graph = state.graph { return graph }
+      let graph = Graph(
+        entries: state.entries, storyParents: state.storyParents, configuration: configuration)
+      let problems = graph.crossScopeProblems()
+      if let first = problems.first { throw first.adding(others: Array(problems.dropFirst())) }
+      state.graph = graph
+      state.startedAt = Origin(fileID: file, line: line, assembly: nil)
+      return graph
+    }
+    return Story(node: StoryNode(root: graph))
+  }
+
+  /// The frozen graph if started, or one built from the registrations so far without freezing
+  /// them (for validation and export). Built under the lock so it never races `start()`.
+  func validationGraph() -> Graph {
+    protected.withLock { state in
+      state.graph
+        ?? Graph(
+          entries: state.entries, storyParents: state.storyParents, configuration: Configuration())
+    }
+  }
+}
+
+/// State guarded by a lock; the only way in is `withLock`, which runs no user code.
+final class Protected<Value>: @unchecked Sendable {
+  // Invariant that makes this Sendable: `value` is only read or written inside `withLock`.
+  private let lock = ConditionLock()
+  private var value: Value
+
+  init(_ value: Value) { self.value = value }
+
+  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&value)
+  }
+}

@@ -1,0 +1,51 @@
+/// A user story: a flow of screens that opens, nests and closes, and owns what it creates.
+///
+/// Declare one type per flow. Its services live in a ``Story`` that you open from the app story
+/// (or from another story) and close when the flow ends:
+///
+/// ```swift
+/// enum ContactsStory: UserStory {}
+/// enum AddContactStory: UserStory {}
+///
+/// let app = try registry.start()
+/// let contacts = try app.open(ContactsStory.self)
+/// let addContact = try contacts.open(AddContactStory.self)
+/// addContact.close()
+/// ```
+public protocol UserStory {
+  /// The name shown in story chains such as `App > Contacts > AddContact`.
+  ///
+  /// Defaults to the type name without a trailing `Story`.
+  static var storyName: String { get }
+}
+
+extension UserStory {
+  /// The type name without a trailing `Story` (`ContactsStory` is shown as `Contacts`).
+  public static var storyName: String {
+    let name = String(describing: Self.self)
+    guard name.hasSuffix("Story"), name.count > "Story".count else { return name }
+    return String(name.dropLast("Story".count))
+  }
+}
+
+/// The root story: the app itself. ``Registry/start()`` opens it; `app` singletons live in it.
+public enum AppStory: UserStory {}
+
+/// A story type as a value: its identity and its name.
+struct StoryKind: Hashable, Sendable, CustomStringConvertible {
+  let id: ObjectIdentifier
+  let name: String
+  let typeName: String
+
+  init(_ type: any UserStory.Type) {
+    id = ObjectIdentifier(type)
+    name = type.storyName
+    typeName = String(describing: type)
+  }
+
+  static let app = StoryKind(AppStory.self)
+
+  static func == (lhs: StoryKind, rhs: StoryKind) -> Bool { lhs.id == rhs.id }
+  func hash(into hasher: inout Hasher) { hasher.combine(id) }
+  var description: String { name }
+}

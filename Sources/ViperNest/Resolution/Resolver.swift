@@ -1,0 +1,177 @@
+/// Resolves services from one story: its own registrations first, then its ancestors'.
+///
+/// Factories receive one; ``Story`` is one too. A `Resolver` can be stored (a router keeps one to
+/// resolve the next module later) and used from any thread: it keeps its story's node alive, but
+/// resolving after the story closed throws ``ViperNestError/Code/storyClosed``.
+///
+/// ```swift
+/// r.register(ContactListRouting.self) { r in ContactListRouter(resolver: r) }
+/// // later, in the router:
+/// let addContact = try resolver.resolve(AddContactModule.self)
+/// ```
+public struct Resolver: Resolving {
+  let node: StoryNode
+  /// Where the outermost resolution was asked (for captive-dependency messages).
+  let requester: StoryNode
+
+  public var resolver: Resolver { self }
+
+  /// Resolves an autowired dependency: a registration, or one the registry supplies itself
+  /// (`Resolver`, `Provider<T>`).
+  @inline(__always)
+  func dependency<D>(_ type: D.Type) throws -> D {
+    if let (entry, home) = node.lookup(ServiceKey(D.self)) {
+      return try node.instance(
+        of: unsafeDowncast(entry, to: Entry<D, Void>.self), (), home: home, requester: requester)
+    }
+    if let builtIn = D.self as? any BuiltInDependency.Type {
+      return builtIn.make(from: Resolver(node: node, requester: node)) as! D
+    }
+    throw ViperNestError.missing(ServiceKey(D.self), type: D.self, arguments: [], resolver: self)
+  }
+
+  @inline(__always)
+  func resolveEntry<T, Args>(_ key: ServiceKey, _ type: T.Type, _ arguments: Args, argumentTypes: @autoclosure () -> [Any.Type]) throws -> T {
+    guard let (entry, home) = node.lookup(key) else {
+      if Args.self == Void.self, key.isPlain, let builtIn = T.self as? any BuiltInDependency.Type {
+        return builtIn.make(from: Resolver(node: node, requester: node)) as! T
+      }
+      throw ViperNestError.missing(key, type: T.self, arguments: argumentTypes(), resolver: self)
+    }
+    return try node.instance(
+      of: unsafeDowncast(entry, to: Entry<T, Args>.self), arguments, home: home,
+      requester: requester)
+  }
+}
+
+/// Something that resolves services and opens stories: a ``Story`` or a ``Resolver``.
+public protocol Resolving: Sendable {
+  /// The resolver for this story.
+  var resolver: Resolver { get }
+}
+
+extension Resolving {
+  /// Resolves `type` (optionally by `name`).
+  ///
+  /// ```swift
+  /// let presenter = try contacts.resolve(ContactListPresenting.self)
+  /// let card = try app.resolve(PaymentGateway.self, name: Gateway.card)
+  /// let store: ContactStore = try r.resolve()
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type it was registered as. Inferred when omitted.
+  ///   - name: The typed name it was registered under, if any.
+  /// - Returns: The instance, shared or new according to the registration's ``Lifetime``.
+  /// - Throws: ``ViperNestError`` naming the key, the resolution path and the story chain:
+  ///   ``ViperNestError/Code/missingRegistration`` (with near misses),
+  ///   ``ViperNestError/Code/circularDependency``, ``ViperNestError/Code/captiveDependency``,
+  ///   ``ViperNestError/Code/storyNotOpen``, ``ViperNestError/Code/storyClosed``,
+  ///   ``ViperNestError/Code/mainActorRequired``, or ``ViperNestError/Code/factoryFailed`` wrapping
+  ///   what a factory threw. A failed resolution caches nothing; the next one retries.
+  @inline(__always)
+  public func resolve<T>(_ type: T.Type = T.self, name: (any Hashable & Sendable)? = nil) throws -> T {
+    try resolver.resolveEntry(ServiceKey(T.self, name: ServiceName(name)), T.self, (), argumentTypes: [])
+  }
+
+  /// Resolves `type` registered with runtime arguments, passing `arguments` to its factory.
+  ///
+  /// ```swift
+  /// let detail = try contacts.resolve(ContactDetailPresenting.self, arguments: contact)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type it was registered as.
+  ///   - name: The typed name it was registered under, if any.
+  ///   - arguments: The arguments, of the types it was registered with, in order.
+  /// - Returns: A new instance.
+  /// - Throws: As ``resolve(_:name:)``; a registration with other argument types is reported as a
+  ///   near miss.
+  public func resolve<T, each A>(
+    _ type: T.Type = T.self, name: (any Hashable & Sendable)? = nil, arguments: repeat each A
+  ) throws -> T {
+    let argumentsType: Any.Type = (repeat each A).self
+    let key = ServiceKey(
+      T.self, name: ServiceName(name), arguments: argumentsType == Void.self ? nil : argumentsType)
+    return try resolver.resolveEntry(key, T.self, (repeat each arguments), argumentTypes: {
+      var types: [Any.Type] = []
+      for argument in repeat (each A).self { types.append(argument) }
+      return types
+    }())
+  }
+
+  /// Opens a story of type `story` inside this one.
+  ///
+  /// ```swift
+  /// let addContact = try contacts.open(AddContactStory.self)
+  /// defer { addContact.close() }
+  /// ```
+  ///
+  /// - Parameter story: The story type.
+  /// - Returns: The open story. Close it when the flow ends; releasing it without closing closes
+  ///   it too and reports a diagnostic.
+  /// - Throws: ``ViperNestError/Code/storyClosed`` when this story is closed, or
+  ///   ``ViperNestError/Code/storyOpenedOutsideParent`` when `story` was declared to open only inside
+  ///   other stories and none of them is open here.
+  public func open<S: UserStory>(_ story: S.Type) throws -> Story {
+    Story(node: try resolver.node.openChild(StoryKind(story)))
+  }
+
+  /// Opens a story of type `story`, runs `body` in it, and closes it, even when `body` throws.
+  ///
+  /// ```swift
+  /// try app.withStory(CheckoutStory.self) { checkout in
+  ///   try checkout.resolve(CheckoutFlow.self).run()
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - story: The story type.
+  ///   - body: Runs with the open story.
+  /// - Returns: What `body` returns.
+  /// - Throws: What ``open(_:)`` or `body` throws.
+  public func withStory<S: UserStory, R>(_ story: S.Type, _ body: (Story) throws -> R) throws -> R {
+    let opened = try open(story)
+    defer { opened.close() }
+    return try body(opened)
+  }
+
+  /// A provider that resolves `type` from this story each time it is called.
+  ///
+  /// - Parameter type: The type to resolve later.
+  public func provider<T>(_ type: T.Type = T.self) -> Provider<T> {
+    Provider(resolver: resolver)
+  }
+}
+
+/// Resolves `T` later, from the story it was injected in: the way to depend on something you need
+/// only on demand (the next module a router shows) or that would otherwise form a cycle.
+///
+/// ```swift
+/// final class ContactListRouter {
+///   let addContact: Provider<AddContactModule>
+///   init(addContact: Provider<AddContactModule>) { self.addContact = addContact }
+///   func showAddContact() throws { let module = try addContact() }
+/// }
+/// r.register(ContactListRouting.self, ContactListRouter.init(addContact:))
+/// ```
+public struct Provider<T>: Sendable {
+  let resolver: Resolver
+
+  /// Resolves `T`.
+  ///
+  /// - Throws: As ``Resolving/resolve(_:name:)``.
+  public func callAsFunction() throws -> T {
+    try resolver.resolve(T.self)
+  }
+}
+
+extension Provider: BuiltInDependency {
+  static var deferredTarget: Any.Type? { T.self }
+  static func make(from resolver: Resolver) -> Provider<T> { Provider(resolver: resolver) }
+}
+
+extension Resolver: BuiltInDependency {
+  static var deferredTarget: Any.Type? { nil }
+  static func make(from resolver: Resolver) -> Resolver { resolver }
+}

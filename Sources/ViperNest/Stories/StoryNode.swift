@@ -1,0 +1,314 @@
+/// The state of one open story: its place in the tree, its story-local registrations and the
+/// instances it owns. ``Story`` is the public handle; resolvers and child stories reference the node.
+///
+/// Locking: each node has its own lock guarding `slots`, `creationOrder`, `children`, `waiters` and
+/// the closed flags. No lock is held while a factory or a deinit runs; a node never takes its
+/// parent's lock while holding its own, except for `WaitGraph.lock`, which is always taken last.
+final class StoryNode: @unchecked Sendable {
+  // Invariant that makes this Sendable: `let` properties are immutable; every `var` and the memory
+  // behind `slots` is only accessed while holding `lock`.
+  let graph: Graph
+  let kind: StoryKind
+  let parent: StoryNode?
+  /// The app story (nil on the app story itself, to avoid a reference to self).
+  private let appAncestor: StoryNode?
+  let depth: Int
+  /// This story type's local registrations, if it has any.
+  let locals: Table?
+  /// Whether this node or an ancestor has local registrations (if not, lookups go straight to the
+  /// root table).
+  let chainHasLocals: Bool
+  let lock = ConditionLock()
+
+  private let slotCount: Int
+  private let slots: UnsafeMutablePointer<SlotState>
+  private var creationOrder: [Int] = []
+  private var children: [ObjectIdentifier: StoryNode] = [:]
+  private var waiters = 0
+  private var closing = false
+  private(set) var closed = false
+
+  /// Creates the app story of `graph`.
+  convenience init(root graph: Graph) {
+    self.init(graph: graph, kind: .app, parent: nil)
+  }
+
+  private init(graph: Graph, kind: StoryKind, parent: StoryNode?) {
+    self.graph = graph
+    self.kind = kind
+    self.parent = parent
+    self.appAncestor = parent.map { $0.appAncestor ?? $0 }
+    self.depth = (parent?.depth ?? -1) + 1
+    self.locals = graph.locals[kind.id]
+    self.chainHasLocals = locals != nil || (parent?.chainHasLocals ?? false)
+    slotCount = graph.slotCount(for: kind)
+    slots = .allocate(capacity: max(slotCount, 1))
+    slots.initialize(repeating: .empty, count: slotCount)
+  }
+
+  deinit {
+    slots.deinitialize(count: slotCount)
+    slots.deallocate()
+  }
+
+  @inline(__always)
+  var app: StoryNode { appAncestor ?? self }
+
+  // MARK: - Lookup
+
+  /// The registration `key` resolves to here, and the story whose registrations hold it.
+  @inline(__always)
+  func lookup(_ key: ServiceKey) -> (entry: AnyEntry, home: StoryNode)? {
+    if chainHasLocals {
+      var node: StoryNode? = self
+      while let current = node {
+        if let entry = current.locals?.entry(for: key) { return (entry, current) }
+        node = current.parent
+      }
+    }
+    return graph.root.entry(for: key).map { ($0, app) }
+  }
+
+  /// The nearest open story of `kind`: this one or an ancestor.
+  @inline(__always)
+  func nearest(_ kind: StoryKind) -> StoryNode? {
+    var node: StoryNode? = self
+    while let current = node {
+      if current.kind.id == kind.id { return current }
+      node = current.parent
+    }
+    return nil
+  }
+
+  /// Whether `ancestor` is this node or one of its ancestors.
+  func isWithin(_ ancestor: StoryNode) -> Bool {
+    var node: StoryNode? = self
+    while let current = node {
+      if current === ancestor { return true }
+      node = current.parent
+    }
+    return false
+  }
+
+  /// `App > Contacts > AddContact`, shortened in the middle for very deep trees.
+  var chainNames: [String] {
+    var names: [String] = []
+    var node: StoryNode? = self
+    while let current = node {
+      names.append(current.kind.name)
+      node = current.parent
+    }
+    return names.reversed()
+  }
+
+  // MARK: - Cached instances
+
+  /// The instance of a cached entry owned by this story, created once even under racing first
+  /// access. The factory runs without any lock held.
+  @inline(__always)
+  func cachedInstance<T, Args>(
+    _ entry: Entry<T, Args>, _ arguments: Args, requester: StoryNode
+  ) throws -> T {
+    lock.lock()
+    if case .ready(let box) = slots[entry.slot] {
+      lock.unlock()
+      return unsafeDowncast(box, to: InstanceBox<T>.self).value
+    }
+    return try cachedInstanceSlowPath(entry, arguments, requester: requester)
+  }
+
+  /// Called with `lock` held; returns with it released.
+  private func cachedInstanceSlowPath<T, Args>(
+    _ entry: Entry<T, Args>, _ arguments: Args, requester: StoryNode
+  ) throws -> T {
+    let index = entry.slot
+    let thread = ThreadResolutionState.current
+    claim: while true {
+      if closed {
+        lock.unlock()
+        throw ViperNestError(.storyClosed, .storyClosed(node: self, requested: entry.keyDescription))
+      }
+      switch slots[index] {
+      case .ready(let box):
+        lock.unlock()
+        return unsafeDowncast(box, to: InstanceBox<T>.self).value
+      case .weakReady(let box):
+        if let object = box.object, let value = object as? T {
+          lock.unlock()
+          return value
+        }
+        slots[index] = .empty
+      case .empty:
+        if thread.stack.contains(where: { $0 === entry }) {
+          lock.unlock()
+          throw ViperNestError.circular(thread.stack + [entry], node: requester, crossThread: false)
+        }
+        slots[index] = .creating(thread)
+        lock.unlock()
+        break claim
+      case .creating(let owner):
+        if owner === thread || !WaitGraph.beginWait(thread, for: owner) {
+          lock.unlock()
+          throw ViperNestError.circular(
+            thread.stack + [entry], node: requester, crossThread: owner !== thread)
+        }
+        waiters += 1
+        lock.wait()
+        waiters -= 1
+        WaitGraph.endWait(thread)
+      }
+    }
+
+    let value: T
+    do {
+      value = try construct(entry, arguments, scope: self, requester: requester)
+    } catch {
+      lock.lock()
+      slots[index] = .empty
+      if waiters > 0 { lock.broadcast() }
+      lock.unlock()
+      throw error
+    }
+
+    lock.lock()
+    if closed {
+      slots[index] = .empty
+      if waiters > 0 { lock.broadcast() }
+      lock.unlock()
+      throw ViperNestError(.storyClosed, .storyClosed(node: self, requested: entry.keyDescription))
+    }
+    if case .weak = entry.lifetime.kind {
+      guard type(of: value as Any) is AnyClass else {
+        slots[index] = .empty
+        if waiters > 0 { lock.broadcast() }
+        lock.unlock()
+        throw ViperNestError(
+          .invalidRegistration,
+          .invalidRegistration(
+            entry, reason: "a `weak` lifetime needs a class instance, but it built a \(type(of: value as Any))",
+            fix: "use `.transient` or a story lifetime for value types"))
+      }
+      slots[index] = .weakReady(WeakBox(value as AnyObject))
+    } else {
+      slots[index] = .ready(InstanceBox(value))
+    }
+    creationOrder.append(index)
+    if waiters > 0 { lock.broadcast() }
+    lock.unlock()
+    return value
+  }
+
+  // MARK: - Children
+
+  /// Opens a child story of `kind`.
+  func openChild(_ kind: StoryKind) throws -> StoryNode {
+    if let allowed = graph.storyParents[kind.id], !allowed.isEmpty,
+      !allowed.contains(where: { nearest($0) != nil })
+    {
+      throw ViperNestError(
+        .storyOpenedOutsideParent, .storyOpenedOutsideParent(kind, allowed: allowed, node: self))
+    }
+    let child = StoryNode(graph: graph, kind: kind, parent: self)
+    lock.lock()
+    defer { lock.unlock() }
+    if closing || closed {
+      throw ViperNestError(.storyClosed, .storyClosed(node: self, requested: "story \(kind.name)"))
+    }
+    children[ObjectIdentifier(child)] = child
+    return child
+  }
+
+  private func removeChild(_ child: StoryNode) {
+    lock.withLock { _ = children.removeValue(forKey: ObjectIdentifier(child)) }
+  }
+
+  // MARK: - Closing
+
+  /// Closes this story and every story open inside it, innermost first, releasing what each owns
+  /// in reverse order of creation. Idempotent and safe to call from any thread.
+  func close() {
+    var pending: [StoryNode] = [self]
+    var ordered: [StoryNode] = []
+    while let node = pending.popLast() {
+      ordered.append(node)
+      pending.append(contentsOf: node.beginClosing())
+    }
+    for node in ordered.reversed() { node.finishClosing() }
+  }
+
+  /// Stops new children from opening; returns the open ones.
+  private func beginClosing() -> [StoryNode] {
+    lock.withLock {
+      closing = true
+      return Array(children.values)
+    }
+  }
+
+  private func finishClosing() {
+    var released: [SlotState] = []
+    lock.lock()
+    if closed {
+      lock.unlock()
+      return
+    }
+    closed = true
+    released.reserveCapacity(creationOrder.count)
+    for index in creationOrder.reversed() {
+      released.append(slots[index])
+      slots[index] = .empty
+    }
+    creationOrder = []
+    let leftovers = Array(children.values)
+    children = [:]
+    if waiters > 0 { lock.broadcast() }
+    lock.unlock()
+    for child in leftovers { child.close() }
+    parent?.removeChild(self)
+    // Release outside the lock (deinits are user code), newest first.
+    for index in released.indices { released[index] = .empty }
+  }
+
+  // MARK: - Inspection
+
+  /// What this story holds now, and its open children.
+  func snapshot() -> StoryTree {
+    let (instances, openChildren) = lock.withLock { () -> ([String], [StoryNode]) in
+      let owned = graph.slotEntries[kind.id] ?? []
+      let instances = creationOrder.compactMap { index -> String? in
+        switch slots[index] {
+        case .ready: owned[index].labeledDescription
+        case .weakReady(let box): box.object == nil ? nil : owned[index].labeledDescription
+        case .empty, .creating: nil
+        }
+      }
+      return (instances, Array(children.values))
+    }
+    return StoryTree(
+      name: kind.name, instances: instances,
+      children: openChildren.map { $0.snapshot() }.sorted { $0.name < $1.name })
+  }
+
+  /// The number of instances this story holds now (not counting its children).
+  var instanceCount: Int { lock.withLock { creationOrder.count } }
+}
+
+/// A cached instance slot.
+enum SlotState {
+  case empty
+  /// A thread is running the factory; others wait on the story's condition.
+  case creating(ThreadResolutionState)
+  case ready(AnyObject)
+  case weakReady(WeakBox)
+}
+
+/// Holds a cached instance of any type (existentials and structs included).
+final class InstanceBox<T> {
+  let value: T
+  init(_ value: T) { self.value = value }
+}
+
+/// Holds a `weak`-lifetime instance.
+final class WeakBox {
+  weak var object: AnyObject?
+  init(_ object: AnyObject) { self.object = object }
+}

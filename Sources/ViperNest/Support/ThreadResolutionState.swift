@@ -1,0 +1,83 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// What one thread is resolving right now: the stack of registrations under construction (for
+/// cycle detection and the resolution path in errors) and the per-resolution `graph` cache.
+///
+/// Keeping this per thread rather than in the `Resolver` value means a resolver that a router stores
+/// for later carries no stale path: only resolutions actually in progress on this thread count.
+final class ThreadResolutionState: @unchecked Sendable {
+  // Invariant that makes this Sendable: `stack` and `graphInstances` are only touched by the thread
+  // that owns this state (it is reached through a thread-specific key); other threads only compare
+  // its identity and read or write `waitingFor` while holding `WaitGraph.lock`.
+  /// Entries under construction on this thread, outermost first.
+  var stack: [AnyEntry] = []
+  /// Instances of `graph`-lifetime entries for the outermost resolution in progress.
+  var graphInstances: [ObjectIdentifier: Any] = [:]
+  /// The thread that creates the singleton this thread is waiting for, if any. Guarded by
+  /// `WaitGraph.lock`.
+  var waitingFor: ThreadResolutionState?
+
+  init() {
+    stack.reserveCapacity(16)
+  }
+
+  /// The state of the calling thread, created on first use and released when the thread exits.
+  @inline(__always)
+  static var current: ThreadResolutionState {
+    if let raw = pthread_getspecific(key) {
+      return Unmanaged<ThreadResolutionState>.fromOpaque(raw).takeUnretainedValue()
+    }
+    return makeCurrent()
+  }
+
+  private static func makeCurrent() -> ThreadResolutionState {
+    let state = ThreadResolutionState()
+    pthread_setspecific(key, Unmanaged.passRetained(state).toOpaque())
+    return state
+  }
+
+  private static let key: pthread_key_t = {
+    var key = pthread_key_t()
+    let status = pthread_key_create(&key) { raw in
+      #if canImport(Darwin)
+        Unmanaged<ThreadResolutionState>.fromOpaque(raw).release()
+      #else
+        if let raw { Unmanaged<ThreadResolutionState>.fromOpaque(raw).release() }
+      #endif
+    }
+    precondition(status == 0, "pthread_key_create failed: \(status)")
+    return key
+  }()
+}
+
+/// Who waits for whom while singletons are created on several threads, so that two threads whose
+/// factories wait for each other's singleton report a circular dependency instead of deadlocking.
+enum WaitGraph {
+  static let lock = ConditionLock()
+
+  /// Records that `waiter` will wait for `owner`; returns false (and records nothing) when that
+  /// wait would close a cycle of threads waiting for each other.
+  static func beginWait(_ waiter: ThreadResolutionState, for owner: ThreadResolutionState) -> Bool {
+    lock.withLock {
+      var cursor: ThreadResolutionState? = owner
+      var hops = 0
+      while let thread = cursor, hops < 10_000 {
+        if thread === waiter { return false }
+        cursor = thread.waitingFor
+        hops += 1
+      }
+      waiter.waitingFor = owner
+      return true
+    }
+  }
+
+  static func endWait(_ waiter: ThreadResolutionState) {
+    lock.withLock { waiter.waitingFor = nil }
+  }
+}

@@ -1,0 +1,105 @@
+/// A text format for the registration graph.
+public enum GraphFormat: Sendable {
+  /// Graphviz DOT: `dot -Tsvg graph.dot -o graph.svg`.
+  case dot
+  /// Mermaid flowchart text, rendered by GitHub and most Markdown viewers.
+  case mermaid
+}
+
+extension Registry {
+  /// The registration graph as text: one node per registration with its lifetime, one edge per
+  /// declared dependency (dashed for `Provider<T>`), one cluster per story's local registrations.
+  /// Closure factories are marked opaque (their dependencies are unknown).
+  ///
+  /// ```swift
+  /// try registry.graph(.dot).write(toFile: "graph.dot", atomically: true, encoding: .utf8)
+  /// ```
+  ///
+  /// - Parameter format: ``GraphFormat/dot`` or ``GraphFormat/mermaid``.
+  /// - Returns: The graph as text.
+  public func graph(_ format: GraphFormat) -> String {
+    let graph = validationGraph()
+    var ids: [ObjectIdentifier: String] = [:]
+    for (index, entry) in graph.entries.enumerated() { ids[ObjectIdentifier(entry)] = "n\(index)" }
+    let clusters: [(story: StoryKind?, entries: [AnyEntry])] =
+      [(nil, graph.root.entries)]
+      + graph.stories.compactMap { story in
+        graph.locals[story.id].map { (story, $0.entries) }
+      }
+    var edges: [(from: String, to: String, deferred: Bool)] = []
+    for entry in graph.entries {
+      for dependency in entry.dependencies ?? [] where !(dependency.isBuiltIn && !dependency.isDeferred) {
+        // Point at the root registration, or the story-local one in the same story.
+        let target =
+          entry.localStory.flatMap { graph.locals[$0.id]?.entry(for: dependency.key) }
+          ?? graph.root.entry(for: dependency.key)
+        let to = target.map { ids[ObjectIdentifier($0)]! } ?? "missing_\(sanitize(typeName(dependency.type)))"
+        edges.append((ids[ObjectIdentifier(entry)]!, to, dependency.isDeferred))
+      }
+    }
+    let missing = Set(edges.map(\.to).filter { $0.hasPrefix("missing_") }).sorted()
+    func label(_ entry: AnyEntry) -> String {
+      "\(entry.keyDescription)\\n\(entry.lifetime)\(entry.dependencies == nil ? " · opaque" : "")"
+    }
+    var lines: [String] = []
+    switch format {
+    case .dot:
+      lines.append("digraph ViperNest {")
+      lines.append("  rankdir=LR;")
+      lines.append("  node [shape=box, style=rounded, fontname=\"Helvetica\"];")
+      for (index, cluster) in clusters.enumerated() {
+        let indent = cluster.story == nil ? "  " : "    "
+        if let story = cluster.story {
+          lines.append("  subgraph cluster_\(index) {")
+          lines.append("    label=\"story \(story.name)\";")
+          lines.append("    style=dashed;")
+        }
+        for entry in cluster.entries {
+          lines.append("\(indent)\(ids[ObjectIdentifier(entry)]!) [label=\"\(escape(label(entry)))\"];")
+        }
+        if cluster.story != nil { lines.append("  }") }
+      }
+      for name in missing {
+        lines.append("  \(name) [label=\"\(name.dropFirst("missing_".count))\\nMISSING\", color=red];")
+      }
+      for edge in edges {
+        lines.append("  \(edge.from) -> \(edge.to)\(edge.deferred ? " [style=dashed]" : "");")
+      }
+      lines.append("}")
+    case .mermaid:
+      lines.append("flowchart LR")
+      for (index, cluster) in clusters.enumerated() {
+        let indent = cluster.story == nil ? "  " : "    "
+        if let story = cluster.story { lines.append("  subgraph s\(index)[\"story \(story.name)\"]") }
+        for entry in cluster.entries {
+          let text = label(entry).replacingOccurrences(of: "\\n", with: "<br/>")
+          lines.append("\(indent)\(ids[ObjectIdentifier(entry)]!)[\"\(mermaidEscape(text))\"]")
+        }
+        if cluster.story != nil { lines.append("  end") }
+      }
+      for name in missing {
+        lines.append("  \(name)[\"\(name.dropFirst("missing_".count))<br/>MISSING\"]")
+      }
+      for edge in edges { lines.append("  \(edge.from) \(edge.deferred ? "-.->" : "-->") \(edge.to)") }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}
+
+private func sanitize(_ text: String) -> String {
+  String(text.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+}
+
+private func escape(_ text: String) -> String {
+  text.replacingOccurrences(of: "\"", with: "\\\"")
+}
+
+private func mermaidEscape(_ text: String) -> String {
+  text.replacingOccurrences(of: "\"", with: "#quot;")
+}
+
+extension String {
+  fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
+    split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+  }
+}

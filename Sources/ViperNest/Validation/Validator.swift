@@ -1,0 +1,325 @@
+/// A problem ``Registry/validate()`` found, already rendered (validation is not a hot path).
+struct ValidationProblem: Sendable {
+  let message: ErrorMessage
+}
+
+/// The result of ``Registry/validate()``: every problem in the registration graph, found without
+/// resolving anything.
+///
+/// ```swift
+/// let report = registry.validate()
+/// #expect(report.isValid, "\(report)")
+/// try report.check()  // throws the first problem, with the others attached
+/// ```
+public struct ValidationReport: Sendable, CustomStringConvertible {
+  /// Each problem, as the error resolving would throw, naming the story chain where it occurs.
+  public let problems: [ViperNestError]
+  /// Registrations built by closures: their dependencies are unknown, so they were not checked.
+  public let opaqueRegistrations: [String]
+  /// The story chains checked, such as `App > Contacts > AddContact`.
+  public let checkedStoryChains: [String]
+
+  /// Whether no problem was found.
+  public var isValid: Bool { problems.isEmpty }
+
+  /// Throws the first problem (with the others in ``ViperNestError/otherProblems``) if any.
+  ///
+  /// - Throws: ``ViperNestError`` when ``isValid`` is false.
+  public func check() throws {
+    if let first = problems.first { throw first.adding(others: Array(problems.dropFirst())) }
+  }
+
+  public var description: String {
+    var lines: [String] = []
+    if problems.isEmpty {
+      lines.append("Registration graph is valid (\(checkedStoryChains.count) story chains checked).")
+    } else {
+      lines.append(
+        "Registration graph has \(problems.count) problem\(problems.count == 1 ? "" : "s"):")
+      for problem in problems { lines.append("\n" + problem.description) }
+    }
+    if !opaqueRegistrations.isEmpty {
+      lines.append(
+        "\nNot checked (closure factories, dependencies unknown): "
+          + opaqueRegistrations.joined(separator: ", "))
+    }
+    return lines.joined(separator: "\n")
+  }
+}
+
+extension Registry {
+  /// Checks the whole registration graph without resolving anything: missing dependencies in every
+  /// story chain where a registration can be resolved, circular dependencies and captive
+  /// dependencies, plus story-local registrations that conflict with their parents.
+  ///
+  /// It uses the dependency types that autowired registrations declare; closure factories are
+  /// listed as opaque. It reports all problems at once and does not freeze the registry.
+  ///
+  /// ```swift
+  /// let report = registry.validate()
+  /// if !report.isValid { print(report) }
+  /// ```
+  ///
+  /// - Returns: The report.
+  public func validate() -> ValidationReport {
+    let graph = validationGraph()
+    var validator = Validator(graph: graph)
+    return validator.run()
+  }
+}
+
+/// A story chain being checked: story kinds from the app down.
+struct Context {
+  let chain: [StoryKind]
+  var description: String { chain.map(\.name).joined(separator: " > ") }
+
+  /// The prefix of the chain that ends at the nearest `kind`, or nil.
+  func prefix(endingAt kind: StoryKind) -> Int? {
+    chain.lastIndex(of: kind).map { $0 + 1 }
+  }
+}
+
+struct Validator {
+  let graph: Graph
+  private var problems: [String: (code: ViperNestError.Code, message: ErrorMessage, chains: [[String]])] =
+    [:]
+  private var order: [String] = []
+
+  init(graph: Graph) { self.graph = graph }
+
+  /// Every chain in which registrations can be resolved: the app, and each story type opened in
+  /// each of its declared parents (or at the app when it declares none).
+  func contexts(limit: Int = 2_000) -> [Context] {
+    var chainsByStory: [ObjectIdentifier: [[StoryKind]]] = [:]
+    func chains(_ story: StoryKind, visiting: Set<ObjectIdentifier>) -> [[StoryKind]] {
+      if let known = chainsByStory[story.id] { return known }
+      let parents = graph.storyParents[story.id] ?? []
+      var result: [[StoryKind]] = []
+      if parents.isEmpty {
+        result = [[.app, story]]
+      } else {
+        for parent in parents where !visiting.contains(parent.id) {
+          let parentChains =
+            parent == .app ? [[StoryKind.app]] : chains(parent, visiting: visiting.union([story.id]))
+          for chain in parentChains where result.count < limit { result.append(chain + [story]) }
+        }
+      }
+      chainsByStory[story.id] = result
+      return result
+    }
+    var all = [Context(chain: [.app])]
+    for story in graph.stories {
+      for chain in chains(story, visiting: [story.id]) where all.count < limit {
+        all.append(Context(chain: chain))
+      }
+    }
+    return all
+  }
+
+  mutating func run() -> ValidationReport {
+    for problem in graph.crossScopeProblems() { record(problem.code, ErrorMessage(problem.detail), chain: nil) }
+    let contexts = contexts()
+    for context in contexts {
+      var checker = ContextChecker(graph: graph, context: context)
+      for entry in checker.visibleEntries() { checker.check(entry) }
+      for finding in checker.findings {
+        record(finding.code, finding.message, chain: context.chain.map(\.name), id: finding.id)
+      }
+    }
+    // A captive dependency shows as "missing" in chains where the story is not open at all.
+    let captives = Set(order.compactMap { problems[$0]?.code == .captiveDependency ? $0 : nil }.map(pairID))
+    let kept = order.filter { id in
+      !(problems[id]?.code == .missingRegistration && captives.contains(pairID(id)))
+    }
+    let errors = kept.compactMap { id -> ViperNestError? in
+      guard let (code, found, chains) = problems[id] else { return nil }
+      var message = found
+      if let first = chains.first {
+        message.chain = first
+        if chains.count > 1 {
+          let others = chains.dropFirst().prefix(5).map { $0.joined(separator: " > ") }
+          message.notes.append("also in: " + others.joined(separator: "; "))
+        }
+      }
+      return ViperNestError(code, .validation(ValidationProblem(message: message)))
+    }
+    let opaque = graph.entries.filter { $0.dependencies == nil }.map {
+      "\($0.keyDescription) (\($0.origin))"
+    }
+    return ValidationReport(
+      problems: errors, opaqueRegistrations: opaque,
+      checkedStoryChains: contexts.map(\.description))
+  }
+
+  private func pairID(_ id: String) -> String { String(id.drop(while: { $0 != "|" })) }
+
+  private mutating func record(
+    _ code: ViperNestError.Code, _ message: ErrorMessage, chain: [String]?, id: String? = nil
+  ) {
+    let id = "\(code)|\(id ?? message.summary)"
+    if problems[id] == nil {
+      problems[id] = (code, message, [])
+      order.append(id)
+    }
+    if let chain { problems[id]!.chains.append(chain) }
+  }
+}
+
+/// Checks the registrations visible in one story chain, the way resolving there would.
+struct ContextChecker {
+  struct Finding {
+    let code: ViperNestError.Code
+    let message: ErrorMessage
+    /// Identifies the problem across chains: the same mistake found in several chains is one.
+    let id: String
+  }
+
+  let graph: Graph
+  let context: Context
+  private(set) var findings: [Finding] = []
+  /// Finished (entry, scope length) pairs, and whether each resolves.
+  private var done: [Visit: Bool] = [:]
+  private var stack: [AnyEntry] = []
+
+  struct Visit: Hashable {
+    let entry: ObjectIdentifier
+    let scope: Int
+  }
+
+  init(graph: Graph, context: Context) {
+    self.graph = graph
+    self.context = context
+  }
+
+  /// Registrations resolvable somewhere in this chain: root ones and those local to a story in it,
+  /// minus those whose story lifetime names a story not in it.
+  func visibleEntries() -> [AnyEntry] {
+    var seen = Set<ServiceKey>()
+    var result: [AnyEntry] = []
+    for length in stride(from: context.chain.count, through: 1, by: -1) {
+      let kind = context.chain[length - 1]
+      let entries = kind == .app ? graph.root.entries : (graph.locals[kind.id]?.entries ?? [])
+      for entry in entries where seen.insert(entry.key).inserted {
+        if case .story(let story) = entry.lifetime.kind, context.prefix(endingAt: story) == nil {
+          continue
+        }
+        result.append(entry)
+      }
+    }
+    return result
+  }
+
+  /// Looks `key` up as a story with the first `scope` kinds of the chain would.
+  func lookup(_ key: ServiceKey, scope: Int) -> (entry: AnyEntry, home: Int)? {
+    for length in stride(from: scope, through: 2, by: -1) {
+      if let entry = graph.locals[context.chain[length - 1].id]?.entry(for: key) {
+        return (entry, length)
+      }
+    }
+    return graph.root.entry(for: key).map { ($0, 1) }
+  }
+
+  /// Checks `entry` requested at the full chain.
+  mutating func check(_ entry: AnyEntry) {
+    let scope = context.chain.count
+    let home = lookup(entry.key, scope: scope)?.home ?? scope
+    _ = visit(entry, scope: scope, home: home)
+  }
+
+  /// Whether `entry`, found at `home` while resolving with `scope` visible, resolves.
+  private mutating func visit(_ entry: AnyEntry, scope: Int, home: Int) -> Bool {
+    // The scope its dependencies are resolved in: the owner's for cached lifetimes.
+    let ownScope: Int
+    switch entry.lifetime.kind {
+    case .app: ownScope = 1
+    case .story(let story):
+      guard let owner = context.chain.prefix(scope).lastIndex(of: story).map({ $0 + 1 }) else {
+        let consumer = stack.last(where: \.lifetime.isCached) ?? stack.last
+        if let consumer, context.prefix(endingAt: story) != nil || consumer.lifetime == .app {
+          addCaptive(consumer: consumer, dependency: entry, lifetime: entry.lifetime.description)
+        } else {
+          var message = ErrorMessage(
+            .storyNotOpen(entry: entry, story: story, path: [], node: placeholderNode))
+          message.path = (stack + [entry]).map(\.keyDescription)
+          add(.storyNotOpen, message, id: "\(entry.keyDescription)@\(story.name)")
+        }
+        return false
+      }
+      ownScope = owner
+    case .weak: ownScope = home
+    case .transient, .graph: ownScope = scope
+    }
+    let visit = Visit(entry: ObjectIdentifier(entry), scope: ownScope)
+    if let known = done[visit] { return known }
+    if stack.contains(where: { $0 === entry }) {
+      let cycle = stack + [entry]
+      var message = ErrorMessage(.circular(path: cycle, node: placeholderNode, crossThread: false))
+      message.chain = []
+      let start = cycle.firstIndex { $0 === entry } ?? 0
+      let members = cycle[start..<(cycle.count - 1)].map(\.keyDescription).sorted()
+      add(.circularDependency, message, id: "cycle:" + members.joined(separator: ","))
+      return false
+    }
+    guard let dependencies = entry.dependencies else {
+      done[visit] = true
+      return true
+    }
+    stack.append(entry)
+    var resolves = true
+    for dependency in dependencies {
+      if dependency.isBuiltIn && !dependency.isDeferred { continue }
+      if let (found, foundHome) = lookup(dependency.key, scope: ownScope) {
+        if dependency.isDeferred {
+          // Provider<T>: resolved later, outside this path; check only that T exists.
+          continue
+        }
+        if !self.visit(found, scope: ownScope, home: foundHome) { resolves = false }
+      } else if ownScope < context.chain.count,
+        let (found, _) = lookup(dependency.key, scope: context.chain.count),
+        let consumer = stack.last(where: \.lifetime.isCached)
+      {
+        addCaptive(
+          consumer: consumer, dependency: found,
+          lifetime: found.localStory.map { "registered only in story \($0.name)" }
+            ?? found.lifetime.description)
+        resolves = false
+      } else {
+        var message = ErrorMessage(
+          .missing(
+            key: dependency.key, type: dependency.type, arguments: [], path: stack,
+            node: placeholderNode))
+        message.notes = NearMisses(
+          key: dependency.key, type: dependency.type, graph: graph,
+          openStories: Set(context.chain.prefix(ownScope).map(\.name))
+        ).notes
+        add(
+          .missingRegistration, message,
+          id: "\(entry.keyDescription)->\(typeName(dependency.type))")
+        resolves = false
+      }
+    }
+    stack.removeLast()
+    done[visit] = resolves
+    return resolves
+  }
+
+  private mutating func addCaptive(consumer: AnyEntry, dependency: AnyEntry, lifetime: String) {
+    var message = ErrorMessage(
+      .captive(
+        consumer: consumer, dependency: dependency, dependencyKey: dependency.keyDescription,
+        dependencyLifetime: lifetime, path: stack, node: placeholderNode))
+    message.chain = []
+    add(
+      .captiveDependency, message,
+      id: "\(consumer.keyDescription)->\(dependency.keyDescription)")
+  }
+
+  private mutating func add(_ code: ViperNestError.Code, _ message: ErrorMessage, id: String) {
+    var message = message
+    message.chain = context.chain.map(\.name)
+    findings.append(Finding(code: code, message: message, id: id))
+  }
+
+  /// A node used only to render messages in the app chain (validation resolves nothing).
+  private var placeholderNode: StoryNode { StoryNode(root: graph) }
+}
