@@ -15,9 +15,10 @@ struct ErrorMessage: Sendable {
       path = stack.map(\.keyDescription) + [requested]
       chain = node.chainNames
       summary = "No registration for \(requested)."
-      notes = NearMisses(
-        key: serviceKey, type: type, graph: node.graph, openStories: Set(node.chainNames)
-      ).notes
+      notes =
+        NearMisses(
+          key: serviceKey, type: type, graph: node.graph, openStories: Set(node.chainNames)
+        ).notes
       fix =
         "register it in an assembly: r.register(\(typeName(type)).self, ...)"
         + (notes.isEmpty ? "" : ", or resolve it where the near miss above is visible")
@@ -36,7 +37,8 @@ struct ErrorMessage: Sendable {
       fix =
         "break the cycle: inject one side as Provider<\(stack.last.map { typeName($0.serviceType) } ?? "T")> "
         + "(resolved on first use), or make the back reference a weak property set after building"
-    case .captive(let consumer, let dependency, let dependencyKey, let lifetime, let stack, let node):
+    case .captive(
+      let consumer, let dependency, let dependencyKey, let lifetime, let stack, let node):
       key = dependencyKey
       path = stack.map(\.keyDescription) + (stack.last === dependency ? [] : [dependencyKey])
       chain = node.chainNames
@@ -64,7 +66,8 @@ struct ErrorMessage: Sendable {
     case .storyClosed(let node, let requested):
       key = requested
       chain = node.chainNames
-      summary = "Story \(node.chainNames.joined(separator: " > ")) is closed; cannot resolve \(requested)."
+      summary =
+        "Story \(node.chainNames.joined(separator: " > ")) is closed; cannot resolve \(requested)."
       fix =
         "resolve only while the story is open; keep the Story until the flow ends, and drop "
         + "resolvers or providers of a closed story"
@@ -73,10 +76,12 @@ struct ErrorMessage: Sendable {
       chain = node.chainNames
       let names = allowed.map(\.name).joined(separator: " or ")
       summary = "Story \(story.name) opens only inside \(names), and none is open here."
-      fix = "open \(story.name) from inside \(names), or add this story to its declared parents: "
+      fix =
+        "open \(story.name) from inside \(names), or add this story to its declared parents: "
         + "r.story(\(story.typeName).self, in: ...)"
     case .registryFrozen(let startedAt, let attempt):
-      summary = "Cannot install registrations at \(attempt): the registry was started at \(startedAt)."
+      summary =
+        "Cannot install registrations at \(attempt): the registry was started at \(startedAt)."
       notes.append("registrations are frozen at start() so that resolving needs no registry lock")
       fix = "install every assembly before calling start(); for tests, build a new Registry"
     case .duplicate(let first, let second):
@@ -152,7 +157,8 @@ struct NearMisses {
       } else if entry.key.arguments != key.arguments {
         let arguments =
           entry.argumentTypes.isEmpty
-          ? "without arguments" : "with arguments (\(entry.argumentTypes.map(typeName).joined(separator: ", ")))"
+          ? "without arguments"
+          : "with arguments (\(entry.argumentTypes.map(typeName).joined(separator: ", ")))"
         notes.append("\(typeName(type)) is registered \(arguments) (\(entry.origin))")
       }
     }

@@ -164,7 +164,8 @@ extension ViperNestError {
           dependencyLifetime: entry.lifetime.description, path: path, node: requester))
     }
     return ViperNestError(
-      .storyNotOpen, .storyNotOpen(entry: entry, story: story, path: path + [entry], node: requester))
+      .storyNotOpen,
+      .storyNotOpen(entry: entry, story: story, path: path + [entry], node: requester))
   }
 
   static func circular(_ path: [AnyEntry], node: StoryNode, crossThread: Bool) -> ViperNestError {

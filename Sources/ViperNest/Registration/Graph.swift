@@ -22,7 +22,9 @@ final class Graph: Sendable {
     var parents: [ObjectIdentifier: [StoryKind]] = [:]
     var stories: [ObjectIdentifier: StoryKind] = [:]
     for (story, parent) in storyParents {
-      if !(parents[story.id]?.contains(parent) ?? false) { parents[story.id, default: []].append(parent) }
+      if !(parents[story.id]?.contains(parent) ?? false) {
+        parents[story.id, default: []].append(parent)
+      }
       stories[story.id] = story
       stories[parent.id] = parent
     }

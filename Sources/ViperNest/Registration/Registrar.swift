@@ -212,20 +212,18 @@ public final class Registrar {
   ///   - name: A typed name when several registrations share `type`.
   ///   - arguments: The argument types, in order.
   ///   - factory: Builds the instance from the resolver and the arguments.
-  public func register<T, each A>(
-    _ type: T.Type, name: (any Hashable & Sendable)? = nil, arguments: repeat (each A).Type,
-    file: String = #fileID, line: UInt = #line,
-    factory: @escaping @Sendable (Resolver, repeat each A) throws -> T
+  public func register<T, First, each Rest>(
+    _ type: T.Type, name: (any Hashable & Sendable)? = nil, arguments first: First.Type,
+    _ rest: repeat (each Rest).Type, file: String = #fileID, line: UInt = #line,
+    factory: @escaping @Sendable (Resolver, First, repeat each Rest) throws -> T
   ) {
-    var argumentTypes: [Any.Type] = []
-    for argument in repeat (each A).self { argumentTypes.append(argument) }
     add(
-      Entry<T, (repeat each A)>(
-        key: ServiceKey(T.self, name: ServiceName(name), arguments: (repeat each A).self),
-        argumentTypes: argumentTypes, lifetime: .transient, dependencies: nil, isMainActor: false,
-        origin: origin(file, line), localStory: localStory, isOverride: isOverriding,
-        implementationType: nil,
-        factory: { r, arguments in try factory(r, repeat each arguments) }))
+      Entry<T, (First, (repeat each Rest))>(
+        key: ServiceKey(T.self, name: ServiceName(name), arguments: (First, repeat each Rest).self),
+        argumentTypes: argumentTypeList(First.self, repeat (each Rest).self), lifetime: .transient,
+        dependencies: nil, isMainActor: false, origin: origin(file, line), localStory: localStory,
+        isOverride: isOverriding, implementationType: nil,
+        factory: { r, arguments in try factory(r, arguments.0, repeat each arguments.1) }))
   }
 
   /// Registers a `@MainActor` type built from typed runtime arguments.
@@ -235,23 +233,22 @@ public final class Registrar {
   ///   - name: A typed name when several registrations share `type`.
   ///   - arguments: The argument types, in order.
   ///   - factory: Builds the instance on the main actor.
-  public func register<T, each A>(
-    _ type: T.Type, name: (any Hashable & Sendable)? = nil, arguments: repeat (each A).Type,
-    file: String = #fileID, line: UInt = #line,
-    mainActor factory: @escaping @MainActor @Sendable (Resolver, repeat each A) throws -> T
+  public func register<T, First, each Rest>(
+    _ type: T.Type, name: (any Hashable & Sendable)? = nil, arguments first: First.Type,
+    _ rest: repeat (each Rest).Type, file: String = #fileID, line: UInt = #line,
+    mainActor factory:
+      @escaping @MainActor @Sendable (Resolver, First, repeat each Rest) throws -> T
   ) {
-    var argumentTypes: [Any.Type] = []
-    for argument in repeat (each A).self { argumentTypes.append(argument) }
     add(
-      Entry<T, (repeat each A)>(
-        key: ServiceKey(T.self, name: ServiceName(name), arguments: (repeat each A).self),
-        argumentTypes: argumentTypes, lifetime: .transient, dependencies: nil, isMainActor: true,
-        origin: origin(file, line), localStory: localStory, isOverride: isOverriding,
-        implementationType: nil,
+      Entry<T, (First, (repeat each Rest))>(
+        key: ServiceKey(T.self, name: ServiceName(name), arguments: (First, repeat each Rest).self),
+        argumentTypes: argumentTypeList(First.self, repeat (each Rest).self), lifetime: .transient,
+        dependencies: nil, isMainActor: true, origin: origin(file, line), localStory: localStory,
+        isOverride: isOverriding, implementationType: nil,
         factory: { r, arguments in
           let handOff = MainActorHandOff(value: arguments)
           return try MainActor.assumeIsolated {
-            MainActorHandOff(value: try factory(r, repeat each handOff.value))
+            MainActorHandOff(value: try factory(r, handOff.value.0, repeat each handOff.value.1))
           }.value
         }))
   }
@@ -279,4 +276,11 @@ public final class Registrar {
     }
     buffer.entries.append(entry)
   }
+}
+
+/// The argument types of a registration with runtime arguments, in order.
+func argumentTypeList<each A>(_ types: repeat (each A).Type) -> [Any.Type] {
+  var list: [Any.Type] = []
+  for type in repeat each types { list.append(type) }
+  return list
 }

@@ -107,7 +107,8 @@ public final class Registry: Sendable {
     }
     try protected.withLock { state in
       if let startedAt = state.startedAt {
-        throw ViperNestError(.registryFrozen, .registryFrozen(startedAt: startedAt, attempt: attempt))
+        throw ViperNestError(
+          .registryFrozen, .registryFrozen(startedAt: startedAt, attempt: attempt))
       }
       var problems = buffer.problems
       var entries = state.entries

@@ -5,10 +5,12 @@ extension StoryNode {
   /// whose registrations and stories are visible.
   @inline(__always)
   func instance<T, Args>(
-    of entry: Entry<T, Args>, _ arguments: Args, home: StoryNode, requester: StoryNode
+    of entry: Entry<T, Args>, _ arguments: Args, home: StoryNode, requester: StoryNode,
+    isOutermost: Bool = false
   ) throws -> T {
     switch entry.lifetime.kind {
     case .transient:
+      if isOutermost { try checkOpen(entry) }
       return try construct(entry, arguments, scope: self, requester: requester)
     case .app:
       return try app.cachedInstance(entry, arguments, requester: requester)
@@ -20,7 +22,18 @@ extension StoryNode {
     case .weak:
       return try home.cachedInstance(entry, arguments, requester: requester)
     case .graph:
+      if isOutermost { try checkOpen(entry) }
       return try graphInstance(entry, arguments, requester: requester)
+    }
+  }
+
+  /// Refuses to build anything for a closed story. Cached lifetimes check this when they miss.
+  private func checkOpen(_ entry: AnyEntry) throws {
+    lock.lock()
+    let isClosed = closed
+    lock.unlock()
+    if isClosed {
+      throw ViperNestError(.storyClosed, .storyClosed(node: self, requested: entry.keyDescription))
     }
   }
 

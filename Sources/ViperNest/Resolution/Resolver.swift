@@ -31,7 +31,10 @@ public struct Resolver: Resolving {
   }
 
   @inline(__always)
-  func resolveEntry<T, Args>(_ key: ServiceKey, _ type: T.Type, _ arguments: Args, argumentTypes: @autoclosure () -> [Any.Type]) throws -> T {
+  func resolveEntry<T, Args>(
+    _ key: ServiceKey, _ type: T.Type, _ arguments: Args,
+    argumentTypes: @autoclosure () -> [Any.Type]
+  ) throws -> T {
     guard let (entry, home) = node.lookup(key) else {
       if Args.self == Void.self, key.isPlain, let builtIn = T.self as? any BuiltInDependency.Type {
         return builtIn.make(from: Resolver(node: node, requester: node)) as! T
@@ -40,7 +43,7 @@ public struct Resolver: Resolving {
     }
     return try node.instance(
       of: unsafeDowncast(entry, to: Entry<T, Args>.self), arguments, home: home,
-      requester: requester)
+      requester: requester, isOutermost: true)
   }
 }
 
@@ -70,8 +73,11 @@ extension Resolving {
   ///   ``ViperNestError/Code/mainActorRequired``, or ``ViperNestError/Code/factoryFailed`` wrapping
   ///   what a factory threw. A failed resolution caches nothing; the next one retries.
   @inline(__always)
-  public func resolve<T>(_ type: T.Type = T.self, name: (any Hashable & Sendable)? = nil) throws -> T {
-    try resolver.resolveEntry(ServiceKey(T.self, name: ServiceName(name)), T.self, (), argumentTypes: [])
+  public func resolve<T>(_ type: T.Type = T.self, name: (any Hashable & Sendable)? = nil) throws
+    -> T
+  {
+    try resolver.resolveEntry(
+      ServiceKey(T.self, name: ServiceName(name)), T.self, (), argumentTypes: [])
   }
 
   /// Resolves `type` registered with runtime arguments, passing `arguments` to its factory.
@@ -87,17 +93,15 @@ extension Resolving {
   /// - Returns: A new instance.
   /// - Throws: As ``resolve(_:name:)``; a registration with other argument types is reported as a
   ///   near miss.
-  public func resolve<T, each A>(
-    _ type: T.Type = T.self, name: (any Hashable & Sendable)? = nil, arguments: repeat each A
+  public func resolve<T, First, each Rest>(
+    _ type: T.Type = T.self, name: (any Hashable & Sendable)? = nil, arguments first: First,
+    _ rest: repeat each Rest
   ) throws -> T {
-    let argumentsType: Any.Type = (repeat each A).self
     let key = ServiceKey(
-      T.self, name: ServiceName(name), arguments: argumentsType == Void.self ? nil : argumentsType)
-    return try resolver.resolveEntry(key, T.self, (repeat each arguments), argumentTypes: {
-      var types: [Any.Type] = []
-      for argument in repeat (each A).self { types.append(argument) }
-      return types
-    }())
+      T.self, name: ServiceName(name), arguments: (First, repeat each Rest).self)
+    return try resolver.resolveEntry(
+      key, T.self, (first, (repeat each rest)),
+      argumentTypes: argumentTypeList(First.self, repeat (each Rest).self))
   }
 
   /// Opens a story of type `story` inside this one.

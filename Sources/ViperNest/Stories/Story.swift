@@ -19,7 +19,7 @@ public final class Story: Resolving, CustomStringConvertible {
   }
 
   deinit {
-    if !node.closed {
+    if !node.isClosed {
       node.graph.configuration.onDiagnostic(
         Diagnostic(
           kind: .storyReleasedWithoutClose, storyChain: node.chainNames,
@@ -40,7 +40,7 @@ public final class Story: Resolving, CustomStringConvertible {
   public var chain: [String] { node.chainNames }
 
   /// Whether ``close()`` has run (directly, or by closing an enclosing story).
-  public var isClosed: Bool { node.lock.withLock { node.closed } }
+  public var isClosed: Bool { node.isClosed }
 
   /// Closes the stories open inside this one, innermost first, then releases everything this story
   /// owns, newest first. Closing twice does nothing.

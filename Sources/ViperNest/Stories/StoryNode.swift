@@ -28,6 +28,9 @@ final class StoryNode: @unchecked Sendable {
   private var closing = false
   private(set) var closed = false
 
+  /// Whether the story has finished closing (locks; for callers outside the node).
+  var isClosed: Bool { lock.withLock { closed } }
+
   /// Creates the app story of `graph`.
   convenience init(root graph: Graph) {
     self.init(graph: graph, kind: .app, parent: nil)
@@ -126,7 +129,8 @@ final class StoryNode: @unchecked Sendable {
     claim: while true {
       if closed {
         lock.unlock()
-        throw ViperNestError(.storyClosed, .storyClosed(node: self, requested: entry.keyDescription))
+        throw ViperNestError(
+          .storyClosed, .storyClosed(node: self, requested: entry.keyDescription))
       }
       switch slots[index] {
       case .ready(let box):
@@ -185,7 +189,9 @@ final class StoryNode: @unchecked Sendable {
         throw ViperNestError(
           .invalidRegistration,
           .invalidRegistration(
-            entry, reason: "a `weak` lifetime needs a class instance, but it built a \(type(of: value as Any))",
+            entry,
+            reason:
+              "a `weak` lifetime needs a class instance, but it built a \(type(of: value as Any))",
             fix: "use `.transient` or a story lifetime for value types"))
       }
       slots[index] = .weakReady(WeakBox(value as AnyObject))

@@ -28,12 +28,15 @@ extension Registry {
       }
     var edges: [(from: String, to: String, deferred: Bool)] = []
     for entry in graph.entries {
-      for dependency in entry.dependencies ?? [] where !(dependency.isBuiltIn && !dependency.isDeferred) {
+      for dependency in entry.dependencies ?? []
+      where !(dependency.isBuiltIn && !dependency.isDeferred) {
         // Point at the root registration, or the story-local one in the same story.
         let target =
           entry.localStory.flatMap { graph.locals[$0.id]?.entry(for: dependency.key) }
           ?? graph.root.entry(for: dependency.key)
-        let to = target.map { ids[ObjectIdentifier($0)]! } ?? "missing_\(sanitize(typeName(dependency.type)))"
+        let to =
+          target.map { ids[ObjectIdentifier($0)]! }
+          ?? "missing_\(sanitize(typeName(dependency.type)))"
         edges.append((ids[ObjectIdentifier(entry)]!, to, dependency.isDeferred))
       }
     }
@@ -55,12 +58,14 @@ extension Registry {
           lines.append("    style=dashed;")
         }
         for entry in cluster.entries {
-          lines.append("\(indent)\(ids[ObjectIdentifier(entry)]!) [label=\"\(escape(label(entry)))\"];")
+          lines.append(
+            "\(indent)\(ids[ObjectIdentifier(entry)]!) [label=\"\(escape(label(entry)))\"];")
         }
         if cluster.story != nil { lines.append("  }") }
       }
       for name in missing {
-        lines.append("  \(name) [label=\"\(name.dropFirst("missing_".count))\\nMISSING\", color=red];")
+        lines.append(
+          "  \(name) [label=\"\(name.dropFirst("missing_".count))\\nMISSING\", color=red];")
       }
       for edge in edges {
         lines.append("  \(edge.from) -> \(edge.to)\(edge.deferred ? " [style=dashed]" : "");")
@@ -70,7 +75,9 @@ extension Registry {
       lines.append("flowchart LR")
       for (index, cluster) in clusters.enumerated() {
         let indent = cluster.story == nil ? "  " : "    "
-        if let story = cluster.story { lines.append("  subgraph s\(index)[\"story \(story.name)\"]") }
+        if let story = cluster.story {
+          lines.append("  subgraph s\(index)[\"story \(story.name)\"]")
+        }
         for entry in cluster.entries {
           let text = label(entry).replacingOccurrences(of: "\\n", with: "<br/>")
           lines.append("\(indent)\(ids[ObjectIdentifier(entry)]!)[\"\(mermaidEscape(text))\"]")
@@ -80,7 +87,9 @@ extension Registry {
       for name in missing {
         lines.append("  \(name)[\"\(name.dropFirst("missing_".count))<br/>MISSING\"]")
       }
-      for edge in edges { lines.append("  \(edge.from) \(edge.deferred ? "-.->" : "-->") \(edge.to)") }
+      for edge in edges {
+        lines.append("  \(edge.from) \(edge.deferred ? "-.->" : "-->") \(edge.to)")
+      }
     }
     return lines.joined(separator: "\n") + "\n"
   }

@@ -32,7 +32,8 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
   public var description: String {
     var lines: [String] = []
     if problems.isEmpty {
-      lines.append("Registration graph is valid (\(checkedStoryChains.count) story chains checked).")
+      lines.append(
+        "Registration graph is valid (\(checkedStoryChains.count) story chains checked).")
     } else {
       lines.append(
         "Registration graph has \(problems.count) problem\(problems.count == 1 ? "" : "s"):")
@@ -81,8 +82,9 @@ struct Context {
 
 struct Validator {
   let graph: Graph
-  private var problems: [String: (code: ViperNestError.Code, message: ErrorMessage, chains: [[String]])] =
-    [:]
+  private var problems:
+    [String: (code: ViperNestError.Code, message: ErrorMessage, chains: [[String]])] =
+      [:]
   private var order: [String] = []
 
   init(graph: Graph) { self.graph = graph }
@@ -100,7 +102,8 @@ struct Validator {
       } else {
         for parent in parents where !visiting.contains(parent.id) {
           let parentChains =
-            parent == .app ? [[StoryKind.app]] : chains(parent, visiting: visiting.union([story.id]))
+            parent == .app
+            ? [[StoryKind.app]] : chains(parent, visiting: visiting.union([story.id]))
           for chain in parentChains where result.count < limit { result.append(chain + [story]) }
         }
       }
@@ -117,7 +120,9 @@ struct Validator {
   }
 
   mutating func run() -> ValidationReport {
-    for problem in graph.crossScopeProblems() { record(problem.code, ErrorMessage(problem.detail), chain: nil) }
+    for problem in graph.crossScopeProblems() {
+      record(problem.code, ErrorMessage(problem.detail), chain: nil)
+    }
     let contexts = contexts()
     for context in contexts {
       var checker = ContextChecker(graph: graph, context: context)
@@ -127,7 +132,8 @@ struct Validator {
       }
     }
     // A captive dependency shows as "missing" in chains where the story is not open at all.
-    let captives = Set(order.compactMap { problems[$0]?.code == .captiveDependency ? $0 : nil }.map(pairID))
+    let captives = Set(
+      order.compactMap { problems[$0]?.code == .captiveDependency ? $0 : nil }.map(pairID))
     let kept = order.filter { id in
       !(problems[id]?.code == .missingRegistration && captives.contains(pairID(id)))
     }
@@ -288,10 +294,11 @@ struct ContextChecker {
           .missing(
             key: dependency.key, type: dependency.type, arguments: [], path: stack,
             node: placeholderNode))
-        message.notes = NearMisses(
-          key: dependency.key, type: dependency.type, graph: graph,
-          openStories: Set(context.chain.prefix(ownScope).map(\.name))
-        ).notes
+        message.notes =
+          NearMisses(
+            key: dependency.key, type: dependency.type, graph: graph,
+            openStories: Set(context.chain.prefix(ownScope).map(\.name))
+          ).notes
         add(
           .missingRegistration, message,
           id: "\(entry.keyDescription)->\(typeName(dependency.type))")
