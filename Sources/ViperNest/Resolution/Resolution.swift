@@ -54,7 +54,7 @@ extension StoryNode {
 func construct<T, Args>(
   _ entry: Entry<T, Args>, _ arguments: Args, scope: StoryNode, requester: StoryNode
 ) throws -> T {
-  if entry.isMainActor, !isMainThread() {
+  if entry.isMainActor, !isMainThread(), !ThreadResolutionState.current.onMainActor {
     throw ViperNestError.mainActorRequired(entry, node: requester)
   }
   let resolver = Resolver(node: scope, requester: requester)

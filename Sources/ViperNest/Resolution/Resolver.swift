@@ -47,6 +47,16 @@ public struct Resolver: Resolving {
   }
 }
 
+/// Runs `body` with this thread marked as running main-actor-isolated code.
+@inline(never)
+func onMainActor<R>(_ body: () throws -> R) rethrows -> R {
+  let thread = ThreadResolutionState.current
+  let previous = thread.onMainActor
+  thread.onMainActor = true
+  defer { thread.onMainActor = previous }
+  return try body()
+}
+
 /// Something that resolves services and opens stories: a ``Story`` or a ``Resolver``.
 public protocol Resolving: Sendable {
   /// The resolver for this story.
@@ -65,6 +75,8 @@ extension Resolving {
   /// - Parameters:
   ///   - type: The type it was registered as. Inferred when omitted.
   ///   - name: The typed name it was registered under, if any.
+  ///   - isolation: The caller's actor, filled in by the compiler; lets `@MainActor` factories run
+  ///     when you resolve from main-actor code.
   /// - Returns: The instance, shared or new according to the registration's ``Lifetime``.
   /// - Throws: ``ViperNestError`` naming the key, the resolution path and the story chain:
   ///   ``ViperNestError/Code/missingRegistration`` (with near misses),
@@ -73,11 +85,15 @@ extension Resolving {
   ///   ``ViperNestError/Code/mainActorRequired``, or ``ViperNestError/Code/factoryFailed`` wrapping
   ///   what a factory threw. A failed resolution caches nothing; the next one retries.
   @inline(__always)
-  public func resolve<T>(_ type: T.Type = T.self, name: (any Hashable & Sendable)? = nil) throws
-    -> T
-  {
-    try resolver.resolveEntry(
-      ServiceKey(T.self, name: ServiceName(name)), T.self, (), argumentTypes: [])
+  public func resolve<T>(
+    _ type: T.Type = T.self, name: (any Hashable & Sendable)? = nil,
+    isolation: (any Actor)? = #isolation
+  ) throws -> T {
+    let key = ServiceKey(T.self, name: ServiceName(name))
+    if isolation === MainActor.shared {
+      return try onMainActor { try resolver.resolveEntry(key, T.self, (), argumentTypes: []) }
+    }
+    return try resolver.resolveEntry(key, T.self, (), argumentTypes: [])
   }
 
   /// Resolves `type` registered with runtime arguments, passing `arguments` to its factory.
@@ -93,15 +109,20 @@ extension Resolving {
   /// - Returns: A new instance.
   /// - Throws: As ``resolve(_:name:)``; a registration with other argument types is reported as a
   ///   near miss.
+  ///   - isolation: The caller's actor, filled in by the compiler.
   public func resolve<T, First, each Rest>(
     _ type: T.Type = T.self, name: (any Hashable & Sendable)? = nil, arguments first: First,
-    _ rest: repeat each Rest
+    _ rest: repeat each Rest, isolation: (any Actor)? = #isolation
   ) throws -> T {
     let key = ServiceKey(
       T.self, name: ServiceName(name), arguments: (First, repeat each Rest).self)
-    return try resolver.resolveEntry(
-      key, T.self, (first, (repeat each rest)),
-      argumentTypes: argumentTypeList(First.self, repeat (each Rest).self))
+    let arguments = (first, (repeat each rest))
+    let resolve = {
+      try resolver.resolveEntry(
+        key, T.self, arguments,
+        argumentTypes: argumentTypeList(First.self, repeat (each Rest).self))
+    }
+    return isolation === MainActor.shared ? try onMainActor(resolve) : try resolve()
   }
 
   /// Opens a story of type `story` inside this one.
