@@ -12,6 +12,8 @@ let package = Package(
     .target(name: "ViperNest"),
     .target(name: "ViperNestTesting", dependencies: ["ViperNest"]),
     .testTarget(name: "ViperNestTests", dependencies: ["ViperNest", "ViperNestTesting"]),
+    // Samples
+    .executableTarget(name: "contacts", dependencies: ["ViperNest"], path: "Samples/Contacts"),
   ],
   swiftLanguageModes: [.v6]
 )
