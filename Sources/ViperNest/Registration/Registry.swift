@@ -1,4 +1,4 @@
-/// The dependency-injection registry: you install assemblies at app start, then ``start()`` freezes
+/// The dependency-injection registry: you install assemblies at app start, then ``Registry/start(_:file:line:)`` freezes
 /// the registrations and opens the app story, from which everything is resolved.
 ///
 /// ```swift
@@ -50,7 +50,10 @@ public final class Registry: Sendable {
 
   /// Creates a registry with `assemblies` installed.
   ///
-  /// - Parameter assemblies: The assemblies, installed in order.
+  /// - Parameters:
+  ///   - assemblies: The assemblies, installed in order.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
   /// - Throws: ``ViperNestError`` when a registration is wrong (a duplicate key without
   ///   `overriding`, an override of nothing); no registry is created.
   public convenience init(
@@ -66,10 +69,13 @@ public final class Registry: Sendable {
   /// try registry.install(ContactsAssembly(), AddContactAssembly())
   /// ```
   ///
-  /// - Parameter assemblies: The assemblies, installed in order.
+  /// - Parameters:
+  ///   - assemblies: The assemblies, installed in order.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
   /// - Throws: ``ViperNestError`` with code ``ViperNestError/Code/duplicateRegistration``,
   ///   ``ViperNestError/Code/overrideWithoutOriginal``,
-  ///   ``ViperNestError/Code/invalidRegistration`` or, after ``start()``,
+  ///   ``ViperNestError/Code/invalidRegistration`` or, after ``start(_:file:line:)``,
   ///   ``ViperNestError/Code/registryFrozen``. The registry is unchanged when it throws.
   public func install(
     _ assemblies: any Assembly..., file: String = #fileID, line: UInt = #line
@@ -85,7 +91,10 @@ public final class Registry: Sendable {
   /// }
   /// ```
   ///
-  /// - Parameter body: Adds registrations.
+  /// - Parameters:
+  ///   - body: Adds registrations.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
   /// - Throws: As ``install(_:file:line:)``.
   public func install(
     file: String = #fileID, line: UInt = #line, _ body: (Registrar) -> Void
@@ -147,7 +156,10 @@ public final class Registry: Sendable {
   /// let app = try registry.start()
   /// ```
   ///
-  /// - Parameter configuration: How the started registry reports diagnostics.
+  /// - Parameters:
+  ///   - configuration: How the started registry reports diagnostics.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
   /// - Returns: The open app story.
   /// - Throws: ``ViperNestError`` when story-local registrations conflict with their parents
   ///   (a shadowed key without `overriding`, an override of nothing). Nothing is frozen then.

@@ -96,7 +96,7 @@ extension Resolving {
     return try resolver.resolveEntry(key, T.self, (), argumentTypes: [])
   }
 
-  /// Resolves `type` registered with runtime arguments, passing `arguments` to its factory.
+  /// Resolves `type` registered with runtime arguments, passing them to its factory.
   ///
   /// ```swift
   /// let detail = try contacts.resolve(ContactDetailPresenting.self, arguments: contact)
@@ -105,11 +105,12 @@ extension Resolving {
   /// - Parameters:
   ///   - type: The type it was registered as.
   ///   - name: The typed name it was registered under, if any.
-  ///   - arguments: The arguments, of the types it was registered with, in order.
-  /// - Returns: A new instance.
-  /// - Throws: As ``resolve(_:name:)``; a registration with other argument types is reported as a
-  ///   near miss.
+  ///   - first: The first runtime argument, of the type it was registered with.
+  ///   - rest: The other runtime arguments, in order.
   ///   - isolation: The caller's actor, filled in by the compiler.
+  /// - Returns: A new instance.
+  /// - Throws: As ``resolve(_:name:isolation:)``; a registration with other argument types is
+  ///   reported as a near miss.
   public func resolve<T, First, each Rest>(
     _ type: T.Type = T.self, name: (any Hashable & Sendable)? = nil, arguments first: First,
     _ rest: repeat each Rest, isolation: (any Actor)? = #isolation
@@ -185,7 +186,7 @@ public struct Provider<T>: Sendable {
 
   /// Resolves `T`.
   ///
-  /// - Throws: As ``Resolving/resolve(_:name:)``.
+  /// - Throws: As ``Resolving/resolve(_:name:isolation:)``.
   public func callAsFunction() throws -> T {
     try resolver.resolve(T.self)
   }
