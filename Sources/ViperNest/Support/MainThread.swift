@@ -1,18 +1,32 @@
 #if canImport(Darwin)
   import Darwin
 #else
+  import Dispatch
   import Foundation
 #endif
 
-/// Whether the calling thread is the main thread, where `@MainActor` code runs.
+/// Whether the calling code runs on the main actor, where `@MainActor` factories may run.
+///
+/// On Darwin that is the main thread. On Linux the main actor runs on the main dispatch queue,
+/// which is drained by another thread once the process has called `dispatchMain()` (as the test
+/// runner does), so the check also recognises the main queue.
 @inline(__always)
 func isMainThread() -> Bool {
   #if canImport(Darwin)
     return pthread_main_np() != 0
   #else
-    return Thread.isMainThread
+    return Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) != nil
   #endif
 }
+
+#if !canImport(Darwin)
+  /// A key set on the main dispatch queue, to recognise code running on it from any thread.
+  private let mainQueueKey: DispatchSpecificKey<Void> = {
+    let key = DispatchSpecificKey<Void>()
+    DispatchQueue.main.setSpecific(key: key, value: ())
+    return key
+  }()
+#endif
 
 /// Carries a value out of `MainActor.assumeIsolated`, which only returns `Sendable` values.
 struct MainActorHandOff<Value>: @unchecked Sendable {
