@@ -11,7 +11,7 @@ protocol ContactsViewProtocol: AnyObject {
 @MainActor
 protocol ContactsViewOutput: AnyObject {
   func viewDidLoad()
-  func didTapAdd()
+  func didTapAdd(suggestedName: String?)
   func didSelect(index: Int)
 }
 
@@ -28,7 +28,7 @@ protocol ContactsInteractorOutput: AnyObject {
 
 @MainActor
 protocol ContactsRouterProtocol: AnyObject {
-  func showAddContact(output: any AddContactOutput) throws
+  func showAddContact(prefilling firstName: String?, output: any AddContactOutput) throws
   func showDetail(of contact: Contact) throws
 }
 
@@ -55,8 +55,10 @@ final class ContactsPresenter: VIPERPresenter {
 extension ContactsPresenter: ContactsViewOutput {
   func viewDidLoad() { interactor.loadContacts() }
 
-  func didTapAdd() {
-    do { try router.showAddContact(output: self) } catch { lastError = error }
+  func didTapAdd(suggestedName: String?) {
+    do { try router.showAddContact(prefilling: suggestedName, output: self) } catch {
+      lastError = error
+    }
   }
 
   func didSelect(index: Int) {
@@ -95,10 +97,11 @@ final class ContactsRouter: VIPERRouter, ContactsRouterProtocol {
   let links = RouterLinks()
   private(set) var addContact: PresentTransition?
 
-  func showAddContact(output: any AddContactOutput) throws {
+  func showAddContact(prefilling firstName: String?, output: any AddContactOutput) throws {
     let (story, module) = try resolver.open(AddContactStory.self) {
       try $0.resolve(AddContactModule.self)
     }
+    if let firstName { module.input.prefill(firstName: firstName) }
     module.output = output
     addContact = try present(
       module, embedIn: .navigationController,
