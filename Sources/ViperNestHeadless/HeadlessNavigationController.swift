@@ -41,7 +41,8 @@ public final class HeadlessNavigationController: HeadlessViewController, Navigat
     _ controller: any ViewControlling, animated: Bool, completion: (@MainActor () -> Void)?
   ) throws {
     let controller = try host.headless(controller)
-    if controller is HeadlessNavigationController || controllers.contains(where: { $0 === controller })
+    if controller is HeadlessNavigationController
+      || controllers.contains(where: { $0 === controller })
     {
       throw TransitionError(
         .alreadyShown, "\(name) cannot push \(controller.name): it is already in a stack.",

@@ -71,7 +71,8 @@ public struct ModuleError: Error, CustomStringConvertible, Sendable {
       case .noToolkit: "no UI toolkit is registered to load its view."
       case .layerAlreadyWired: "a layer is already part of another module."
       }
-    return (["Cannot build module \(module): \(summary)"] + problems.map { "  - \($0)" }
+    return
+      (["Cannot build module \(module): \(summary)"] + problems.map { "  - \($0)" }
       + ["  fix: \(fix)"]).joined(separator: "\n")
   }
 }

@@ -142,7 +142,8 @@ open class VIPERBuilder<
         fix:
           "register one: r.register((any UIToolkit).self, lifetime: .app, mainActor: { _ in "
           + "UIKitToolkit.shared }) in an app, or install HeadlessHost's assembly in tests"
-          + (ui == .code ? "; or register the view itself: r.register(\(View.self).self, ...)" : ""))
+          + (ui == .code ? "; or register the view itself: r.register(\(View.self).self, ...)" : "")
+      )
     }
     return try resolver.resolve((any UIToolkit).self).loadView(View.self, from: ui)
   }
@@ -160,7 +161,8 @@ open class VIPERBuilder<
       throw ModuleError(
         .layerAlreadyWired, module: moduleName,
         problems: shared.map { "the \($0) already belongs to another module" },
-        fix: "register module layers with the default lifetime, .transient: each module needs its own")
+        fix:
+          "register module layers with the default lifetime, .transient: each module needs its own")
     }
 
     let viewOutput = presenter as? View.ViewOutput
@@ -169,8 +171,9 @@ open class VIPERBuilder<
     let presenterRouter = router as? Presenter.Router
     let interactorOutput = presenter as? Interactor.InteractorOutput
     var problems: [String] = []
-    func expect(_ ok: Bool, _ layer: Any.Type, _ contract: Any.Type, _ owner: Any.Type, _ link: String)
-    {
+    func expect(
+      _ ok: Bool, _ layer: Any.Type, _ contract: Any.Type, _ owner: Any.Type, _ link: String
+    ) {
       guard !ok else { return }
       problems.append(
         "\(layer) does not conform to \(contractName(contract)), which \(owner)'s links expect as "
@@ -195,7 +198,8 @@ open class VIPERBuilder<
           + "contract in the links declaration")
     }
     view.links.wire(presenter: viewOutput)
-    presenter.links.wire(view: presenterView, interactor: presenterInteractor, router: presenterRouter)
+    presenter.links.wire(
+      view: presenterView, interactor: presenterInteractor, router: presenterRouter)
     interactor.links.wire(presenter: interactorOutput)
     router.links.wire(viewController: view, resolver: resolver)
   }

@@ -129,7 +129,8 @@ final class AddContactRouter: VIPERRouter, AddContactRouterProtocol {
 
 final class AddContactBuilder: VIPERBuilder<
   AddContactView, AddContactPresenter, AddContactInteractor, AddContactRouter
-> {}
+>
+{}
 
 // MARK: - The same module as one MVC view controller
 
@@ -148,11 +149,13 @@ final class SimpleAddContactController: HeadlessViewController, AddContactInput 
 
   /// Registers this controller as the app's `AddContactModule`.
   static func register(_ r: Registrar) {
-    r.overriding.register(AddContactModule.self, mainActor: { r in
-      let controller = SimpleAddContactController(host: try r.resolve())
-      return Module(view: controller, input: controller) { [weak controller] output in
-        controller?.delegate = output
-      }
-    })
+    r.overriding.register(
+      AddContactModule.self,
+      mainActor: { r in
+        let controller = SimpleAddContactController(host: try r.resolve())
+        return Module(view: controller, input: controller) { [weak controller] output in
+          controller?.delegate = output
+        }
+      })
   }
 }

@@ -63,4 +63,5 @@ final class ContactDetailRouter: VIPERRouter, ContactDetailRouterProtocol {
 
 final class ContactDetailBuilder: VIPERBuilder<
   ContactDetailView, ContactDetailPresenter, ContactDetailInteractor, ContactDetailRouter
-> {}
+>
+{}

@@ -46,19 +46,25 @@ struct ContactsAppAssembly: Assembly {
     r.register(AddContactPresenter.self, mainActor: AddContactPresenter.init)
     r.register(AddContactInteractor.self, mainActor: AddContactInteractor.init(draft:))
     r.register(AddContactRouter.self, mainActor: AddContactRouter.init)
-    r.register(AddContactModule.self, mainActor: { r in
-      try AddContactBuilder.build(in: r).module(input: { $0 }, output: \.output)
-    })
+    r.register(
+      AddContactModule.self,
+      mainActor: { r in
+        try AddContactBuilder.build(in: r).module(input: { $0 }, output: \.output)
+      })
 
     // Contact detail: the contact is passed to the presenter at build time.
-    r.register(ContactDetailPresenter.self, arguments: Contact.self, mainActor: { r, contact in
-      ContactDetailPresenter(contact: contact, formatter: try r.resolve())
-    })
+    r.register(
+      ContactDetailPresenter.self, arguments: Contact.self,
+      mainActor: { r, contact in
+        ContactDetailPresenter(contact: contact, formatter: try r.resolve())
+      })
     r.register(ContactDetailInteractor.self, mainActor: ContactDetailInteractor.init)
     r.register(ContactDetailRouter.self, mainActor: ContactDetailRouter.init)
-    r.register(ContactDetailModule.self, arguments: Contact.self, mainActor: { r, contact in
-      try ContactDetailBuilder.build(in: r, passing: contact).module(input: { $0 })
-    })
+    r.register(
+      ContactDetailModule.self, arguments: Contact.self,
+      mainActor: { r, contact in
+        try ContactDetailBuilder.build(in: r, passing: contact).module(input: { $0 })
+      })
   }
 }
 

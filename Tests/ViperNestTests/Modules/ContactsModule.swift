@@ -70,7 +70,8 @@ extension ContactsPresenter: ContactsViewOutput {
 
 extension ContactsPresenter: ContactsInteractorOutput {
   func didLoad(_ contacts: [Contact]) {
-    view?.show(names: contacts.map(formatter.fullName(of:)).sorted { $0.lowercased() < $1.lowercased() })
+    view?.show(
+      names: contacts.map(formatter.fullName(of:)).sorted { $0.lowercased() < $1.lowercased() })
   }
 }
 
@@ -118,4 +119,5 @@ final class ContactsRouter: VIPERRouter, ContactsRouterProtocol {
 
 final class ContactsBuilder: VIPERBuilder<
   ContactsView, ContactsPresenter, ContactsInteractor, ContactsRouter
-> {}
+>
+{}

@@ -5,7 +5,9 @@ import ViperNestHeadless
 struct MainActorResolutionTests {
   @Test @MainActor func mainActorFactoriesRunOnTheMainActorAndAreRefusedElsewhere() async throws {
     let host = HeadlessHost()
-    let views = AnyAssembly { r in r.register(ContactsView.self, mainActor: ContactsView.init(host:)) }
+    let views = AnyAssembly { r in
+      r.register(ContactsView.self, mainActor: ContactsView.init(host:))
+    }
     let app = try Registry(host.assembly, views).start(quiet)
     #expect(try app.resolve(ContactsView.self).host === host)
 

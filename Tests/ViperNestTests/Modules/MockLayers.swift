@@ -17,7 +17,8 @@ final class MockContactsInteractor: VIPERInteractor, ContactsInteractorProtocol 
 
   func loadContacts() {
     presenter?.didLoad([
-      Contact(firstName: "grace", lastName: "Hopper"), Contact(firstName: "Ada", lastName: "Lovelace"),
+      Contact(firstName: "grace", lastName: "Hopper"),
+      Contact(firstName: "Ada", lastName: "Lovelace"),
     ])
   }
 

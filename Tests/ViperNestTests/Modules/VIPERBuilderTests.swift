@@ -85,7 +85,8 @@ struct VIPERBuilderTests {
   @Test func theViewIsLoadedAsTheBuilderSaysUnlessTheCallOverridesIt() throws {
     final class StoryboardContactsBuilder: VIPERBuilder<
       ContactsView, ContactsPresenter, ContactsInteractor, ContactsRouter
-    > {
+    >
+    {
       override class var defaultViewUIType: ViewUIType {
         .storyboard(name: "Contacts", identifier: "List")
       }
@@ -145,7 +146,8 @@ struct VIPERBuilderTests {
         """)
 
     let scene = try #require(throws: ModuleError.self) {
-      try ContactsBuilder.build(in: story, viewUIType: .storyboard(name: "Contacts", identifier: "X"))
+      try ContactsBuilder.build(
+        in: story, viewUIType: .storyboard(name: "Contacts", identifier: "X"))
     }
     #expect(scene.problems == ["storyboard Contacts has no controller with identifier X"])
     let declared = try ContactsBuilder.build(in: story, viewUIType: .storyboard(name: "Contacts"))
@@ -210,7 +212,10 @@ struct VIPERBuilderTests {
     defer { story.close() }
     let error = try #require(throws: ModuleError.self) { try ContactsBuilder.build(in: story) }
     #expect(error.code == .noToolkit)
-    #expect(error.problems == ["ContactsView is loaded from code, which needs a UIToolkit, and none is registered"])
+    #expect(
+      error.problems == [
+        "ContactsView is loaded from code, which needs a UIToolkit, and none is registered"
+      ])
     #expect(error.fix.contains("register the view itself: r.register(ContactsView.self, ...)"))
   }
 

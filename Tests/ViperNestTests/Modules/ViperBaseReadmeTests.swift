@@ -74,7 +74,8 @@ extension MyModuleRouter: MyModuleRouterProtocol {
 
 final class MyModuleBuilder: VIPERBuilder<
   MyModuleView, MyModulePresenter, MyModuleInteractor, MyModuleRouter
-> {
+>
+{
   override class var defaultViewUIType: ViewUIType { .storyboard(name: "MyModuleView") }
 }
 
@@ -99,7 +100,8 @@ final class NextModulePresenter: VIPERPresenter, MyModuleViewOutputProtocol,
 
 final class NextModuleBuilder: VIPERBuilder<
   NextModuleView, NextModulePresenter, MyModuleInteractor, MyModuleRouter
-> {}
+>
+{}
 
 // MARK: - Builder custom methods
 
@@ -238,7 +240,9 @@ struct ViperBaseReadmeTests {
 
     let tabs = try #require(window.root as? HeadlessTabController)
     #expect(tabs.tabControllers.map(\.tabItem) == [bookmarksItem, contactsItem, downloadsItem])
-    let roots = tabs.tabControllers.compactMap { ($0 as? HeadlessNavigationController)?.topController }
+    let roots = tabs.tabControllers.compactMap {
+      ($0 as? HeadlessNavigationController)?.topController
+    }
     #expect(roots.map(\.name) == ["BookmarksView", "MyModuleView", "DownloadsView"])
     #expect(roots.map(\.isViewLoaded) == [true, false, false], "only the selected tab loads")
   }

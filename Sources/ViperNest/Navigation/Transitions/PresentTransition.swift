@@ -23,8 +23,9 @@ public final class PresentTransition: Transition {
     /// - Parameters:
     ///   - style: The modal presentation style. Default: the system's choice.
     ///   - navigationBar: The navigation bar's look. Default: the system's.
-    public init(style: PresentationStyle = .automatic, navigationBar: NavigationBarAppearance? = nil)
-    {
+    public init(
+      style: PresentationStyle = .automatic, navigationBar: NavigationBarAppearance? = nil
+    ) {
       self.style = style
       self.navigationBar = navigationBar
     }

@@ -83,7 +83,8 @@ final class TransitionCore {
 /// Throws when `controller` is already shown somewhere.
 @MainActor
 func ensureNotShown(_ controller: any ViewControlling, _ kind: String) throws {
-  let holder: (any ViewControlling)? = controller.presentingController ?? controller.parentController
+  let holder: (any ViewControlling)? =
+    controller.presentingController ?? controller.parentController
   guard let holder else { return }
   throw TransitionError(
     .alreadyShown,

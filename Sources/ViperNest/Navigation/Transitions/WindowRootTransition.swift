@@ -64,7 +64,8 @@ public final class WindowRootTransition: Transition {
     let destination = try core.destinationToShow()
     guard let window else {
       throw TransitionError(
-        .sourceReleased, "Cannot make \(destination.typeName) a window root: the window was released.",
+        .sourceReleased,
+        "Cannot make \(destination.typeName) a window root: the window was released.",
         fix: "keep the window (an app keeps it in its scene delegate)")
     }
     try ensureNotShown(destination, "make a window root of")
