@@ -28,43 +28,47 @@ struct NameFormatter: NameFormatting {
   func fullName(of contact: Contact) -> String { "\(contact.firstName) \(contact.lastName)" }
 }
 
-/// Registers the contacts app's modules and services.
+/// Registers the contacts app's services and modules.
+///
+/// Services live at the root; each feature's layers are registered inside the story they belong
+/// to, so validation checks them where they are used; the modules routers resolve are registered
+/// at the root, by the types routers know, so a test story can override them.
 struct ContactsAppAssembly: Assembly {
   func assemble(_ r: Registrar) {
     r.register((any NameFormatting).self, lifetime: .app, NameFormatter.init)
     r.register(ContactBook.self, lifetime: .story(ContactsStory.self), ContactBook.init)
 
-    // Contacts: the list.
-    r.register(ContactsPresenter.self, mainActor: ContactsPresenter.init(formatter:))
-    r.register(ContactsInteractor.self, mainActor: ContactsInteractor.init(book:))
-    r.register(ContactsRouter.self, mainActor: ContactsRouter.init)
-
-    // Add Contact: a story of its own, with a draft its screens share.
-    r.story(AddContactStory.self, in: ContactsStory.self) { r in
-      r.register(ContactDraft.self, lifetime: .story(AddContactStory.self), ContactDraft.init)
-    }
-    r.register(AddContactPresenter.self, mainActor: AddContactPresenter.init)
-    r.register(AddContactInteractor.self, mainActor: AddContactInteractor.init(draft:))
-    r.register(AddContactRouter.self, mainActor: AddContactRouter.init)
     r.register(
       AddContactModule.self,
       mainActor: { r in
         try AddContactBuilder.build(in: r).module(input: { $0 }, output: \.output)
       })
-
-    // Contact detail: the contact is passed to the presenter at build time.
-    r.register(
-      ContactDetailPresenter.self, arguments: Contact.self,
-      mainActor: { r, contact in
-        ContactDetailPresenter(contact: contact, formatter: try r.resolve())
-      })
-    r.register(ContactDetailInteractor.self, mainActor: ContactDetailInteractor.init)
-    r.register(ContactDetailRouter.self, mainActor: ContactDetailRouter.init)
     r.register(
       ContactDetailModule.self, arguments: Contact.self,
       mainActor: { r, contact in
         try ContactDetailBuilder.build(in: r, passing: contact).module(input: { $0 })
       })
+
+    r.story(ContactsStory.self) { r in
+      r.register(ContactsPresenter.self, mainActor: ContactsPresenter.init(formatter:))
+      r.register(ContactsInteractor.self, mainActor: ContactsInteractor.init(book:))
+      r.register(ContactsRouter.self, mainActor: ContactsRouter.init)
+
+      r.register(
+        ContactDetailPresenter.self, arguments: Contact.self,
+        mainActor: { r, contact in
+          ContactDetailPresenter(contact: contact, formatter: try r.resolve())
+        })
+      r.register(ContactDetailInteractor.self, mainActor: ContactDetailInteractor.init)
+      r.register(ContactDetailRouter.self, mainActor: ContactDetailRouter.init)
+    }
+
+    r.story(AddContactStory.self, in: ContactsStory.self) { r in
+      r.register(ContactDraft.self, lifetime: .story(AddContactStory.self), ContactDraft.init)
+      r.register(AddContactPresenter.self, mainActor: AddContactPresenter.init)
+      r.register(AddContactInteractor.self, mainActor: AddContactInteractor.init(draft:))
+      r.register(AddContactRouter.self, mainActor: AddContactRouter.init)
+    }
   }
 }
 

@@ -172,8 +172,9 @@ struct VIPERBuilderTests {
       ContactsView, AddContactPresenter, ContactsInteractor, ContactsRouter
     >
     let app = try ContactsApp()
-    let story = try app.app.open(ContactsStory.self)
-    defer { story.close() }
+    let contacts = try app.app.open(ContactsStory.self)
+    defer { contacts.close() }
+    let story = try contacts.open(AddContactStory.self)
     let error = try #require(throws: ModuleError.self) { try Mismatched.build(in: story) }
     #expect(error.code == .contractMismatch)
     #expect(error.module == "Contacts")
@@ -220,16 +221,24 @@ struct VIPERBuilderTests {
   }
 
   @Test func aLayerSharedBetweenModulesIsRefused() throws {
+    typealias SharedInteractorBuilder = VIPERBuilder<
+      ContactsView, ContactsPresenter, MockContactsInteractor, ContactsRouter
+    >
     let app = try ContactsApp { r in
-      r.overriding.register(
-        ContactsRouter.self, lifetime: .story(ContactsStory.self), mainActor: ContactsRouter.init)
+      r.register(
+        MockContactsInteractor.self, lifetime: .story(ContactsStory.self),
+        mainActor: MockContactsInteractor.init)
     }
     let story = try app.app.open(ContactsStory.self)
     defer { story.close() }
-    _ = try ContactsBuilder.build(in: story)
-    let error = try #require(throws: ModuleError.self) { try ContactsBuilder.build(in: story) }
+    let first = try SharedInteractorBuilder.build(in: story)
+    let error = try #require(throws: ModuleError.self) {
+      try SharedInteractorBuilder.build(in: story)
+    }
     #expect(error.code == .layerAlreadyWired)
-    #expect(error.problems == ["the router ContactsRouter already belongs to another module"])
+    #expect(
+      error.problems == ["the interactor MockContactsInteractor already belongs to another module"])
+    #expect(first.interactor.presenter === first.presenter, "the first module is left intact")
   }
 
   // MARK: - Data at build time
