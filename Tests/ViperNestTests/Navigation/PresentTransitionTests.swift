@@ -174,8 +174,14 @@ struct PresentTransitionTests {
     var events: [String] = []
     let transition = PresentTransition(
       from: list, to: try ContactDetailBuilder.build(in: story, passing: ada))
-    try transition.perform(animated: true) { events.append("shown") }
-    try transition.reverse(animated: true) { events.append("hidden") }
-    #expect(events == ["shown", "hidden"])
+    try transition.perform(animated: true) {
+      events.append("shown: \(transition.isShown)")
+      do {
+        try transition.reverse(animated: true) { events.append("hidden: \(transition.isShown)") }
+      } catch {
+        events.append("\(error)")
+      }
+    }
+    #expect(events == ["shown: true", "hidden: false"], "the completion can reverse at once")
   }
 }

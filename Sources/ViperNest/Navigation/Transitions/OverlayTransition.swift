@@ -44,9 +44,10 @@ public final class OverlayTransition: Transition {
     let destination = try core.destinationToShow()
     let source = try presentingSource(self.source, destination, "overlay")
     try ensureNotShown(destination, "overlay")
-    try source.presentOverlay(
-      destination, appearance: appearance, animated: animated, completion: completion)
-    core.didShow(destination)
+    try core.show(destination, completion: completion) { done in
+      try source.presentOverlay(
+        destination, appearance: appearance, animated: animated, completion: done)
+    }
   }
 
   /// Dismisses the curtain and closes the story.

@@ -79,10 +79,11 @@ public final class PresentTransition: Transition {
       presented = try source.toolkit.makeNavigationContainer(root: destination)
     }
     if let bar = appearance.navigationBar { destination.applyNavigationBarAppearance(bar) }
-    try source.presentController(
-      presented, style: appearance.style, animated: animated, completion: completion)
     self.presented = presented
-    core.didShow(destination)
+    try core.show(destination, completion: completion) { done in
+      try source.presentController(
+        presented, style: appearance.style, animated: animated, completion: done)
+    }
   }
 
   /// Dismisses the module (and anything it presents) and closes the story.

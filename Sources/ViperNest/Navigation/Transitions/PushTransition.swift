@@ -65,9 +65,10 @@ public final class PushTransition: Transition {
     let navigation = try stack(from: source, pushing: destination)
     try ensureNotShown(destination, "push")
     if let bar = appearance.navigationBar { destination.applyNavigationBarAppearance(bar) }
-    try navigation.pushController(destination, animated: animated, completion: completion)
     self.navigation = navigation
-    core.didShow(destination)
+    try core.show(destination, completion: completion) { done in
+      try navigation.pushController(destination, animated: animated, completion: done)
+    }
   }
 
   /// Pops the module (and anything pushed above it) and closes the story.

@@ -42,6 +42,29 @@ final class TransitionCore {
     return pending
   }
 
+  /// Runs `present`, which shows `destination` and calls its argument once it is on screen, and
+  /// records the transition as shown before `completion` runs, also when the toolkit completes
+  /// synchronously (inside `present`).
+  func show(
+    _ destination: any ViewControlling, completion: (@MainActor () -> Void)?,
+    _ present: (_ done: @escaping @MainActor () -> Void) throws -> Void
+  ) throws {
+    let state = ShowState()
+    try present {
+      if state.recorded { completion?() } else { state.completedEarly = true }
+    }
+    didShow(destination)
+    state.recorded = true
+    if state.completedEarly { completion?() }
+  }
+
+  /// Whether a show was recorded, and whether the toolkit completed before that.
+  @MainActor
+  private final class ShowState {
+    var recorded = false
+    var completedEarly = false
+  }
+
   /// Records that `destination` is shown: the hierarchy owns it now, and it owns the story lease
   /// when it can.
   func didShow(_ destination: any ViewControlling) {
