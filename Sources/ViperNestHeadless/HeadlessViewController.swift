@@ -21,7 +21,11 @@ open class HeadlessViewController: ViewControlling, @MainActor CustomStringConve
   /// The host this controller belongs to; it records what happens to the controller.
   public let host: HeadlessHost
   /// The controller's name in the log. Default: its type name.
-  public var name: String
+  public var name: String {
+    get { customName ?? String(describing: type(of: self)) }
+    set { customName = newValue }
+  }
+  private var customName: String?
   /// How the view's UI was loaded: set by the host when it created the controller; `.code` for a
   /// controller created directly (or by the registry).
   public internal(set) var loadedFrom: ViewUIType = .code
@@ -52,7 +56,6 @@ open class HeadlessViewController: ViewControlling, @MainActor CustomStringConve
   /// - Parameter host: The host that records what happens to it.
   public required init(host: HeadlessHost) {
     self.host = host
-    name = String(describing: type(of: self))
   }
 
   /// Called once, the first time the controller is shown. Override it; there is nothing to call on

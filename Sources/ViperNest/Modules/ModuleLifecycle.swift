@@ -40,14 +40,15 @@ package enum ModuleLifecycle {
   /// The observer; `nil` (the default) observes nothing and costs nothing.
   package static var observer: (any ModuleLifecycleObserver)?
 
+  @inline(__always)
   static func didBuild(
-    name: String, resolver: Resolver, view: AnyObject, presenter: AnyObject,
+    name: @autoclosure () -> String, resolver: Resolver, view: AnyObject, presenter: AnyObject,
     interactor: AnyObject, router: AnyObject
   ) {
     guard let observer else { return }
     observer.moduleDidBuild(
       BuiltModuleRecord(
-        name: name, storyChain: resolver.node.chainNames, view: view, presenter: presenter,
+        name: name(), storyChain: resolver.node.chainNames, view: view, presenter: presenter,
         interactor: interactor, router: router))
   }
 

@@ -19,7 +19,7 @@ public struct TransitionError: Error, CustomStringConvertible, Sendable {
   public struct Code: Hashable, Sendable, CustomStringConvertible {
     enum Value: String, Sendable {
       case noNavigationStack, cannotPopRoot, alreadyPresenting, notPresented, alreadyShown
-      case sourceReleased, destinationReleased, alreadyPerformed, notPerformed
+      case sourceReleased, alreadyPerformed, notPerformed
       case incompatibleController, areaNotInParent
     }
 
@@ -37,8 +37,6 @@ public struct TransitionError: Error, CustomStringConvertible, Sendable {
     public static let alreadyShown = Code(value: .alreadyShown)
     /// The controller (or window) to navigate from was released: its module is gone.
     public static let sourceReleased = Code(value: .sourceReleased)
-    /// The destination was released before the transition was performed.
-    public static let destinationReleased = Code(value: .destinationReleased)
     /// The transition was already performed; transitions are single-use.
     public static let alreadyPerformed = Code(value: .alreadyPerformed)
     /// The transition was reversed before it was performed.

@@ -9,13 +9,14 @@
 ///
 /// On Darwin that is the main thread. On Linux the main actor runs on the main dispatch queue,
 /// which is drained by another thread once the process has called `dispatchMain()` (as the test
-/// runner does), so the check also recognises the main queue.
+/// runner does), so the check asks for the main queue first: 30–70 ns, where `Thread.isMainThread`
+/// costs about 900 ns (measured on Linux x86_64, Swift 6.3.1, release build).
 @inline(__always)
 func isMainThread() -> Bool {
   #if canImport(Darwin)
     return pthread_main_np() != 0
   #else
-    return Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) != nil
+    return DispatchQueue.getSpecific(key: mainQueueKey) != nil || Thread.isMainThread
   #endif
 }
 

@@ -40,8 +40,7 @@ public final class EmbedTransition: Transition {
   ///
   /// - Throws: ``TransitionError``: ``TransitionError/Code/sourceReleased`` when the parent or the
   ///   area was released, ``TransitionError/Code/areaNotInParent``,
-  ///   ``TransitionError/Code/alreadyShown``, ``TransitionError/Code/alreadyPerformed``,
-  ///   ``TransitionError/Code/destinationReleased``.
+  ///   ``TransitionError/Code/alreadyShown``, ``TransitionError/Code/alreadyPerformed``.
   public func perform(animated: Bool, completion: (@MainActor () -> Void)?) throws {
     let child = try core.destinationToShow()
     guard let parent, let area else {

@@ -68,8 +68,7 @@ public final class PresentTransition: Transition {
   ///
   /// - Throws: ``TransitionError``: ``TransitionError/Code/sourceReleased``,
   ///   ``TransitionError/Code/alreadyPresenting`` (the source presents something already),
-  ///   ``TransitionError/Code/alreadyShown``, ``TransitionError/Code/alreadyPerformed``,
-  ///   ``TransitionError/Code/destinationReleased``.
+  ///   ``TransitionError/Code/alreadyShown``, ``TransitionError/Code/alreadyPerformed``.
   public func perform(animated: Bool, completion: (@MainActor () -> Void)?) throws {
     let destination = try core.destinationToShow()
     let source = try presentingSource(self.source, destination, "present")

@@ -58,8 +58,7 @@ public final class PushTransition: Transition {
   /// - Throws: ``TransitionError``: ``TransitionError/Code/noNavigationStack`` when the source is
   ///   not in a navigation stack, ``TransitionError/Code/incompatibleController`` when the
   ///   destination is itself a navigation container, ``TransitionError/Code/sourceReleased``,
-  ///   ``TransitionError/Code/alreadyShown``, ``TransitionError/Code/alreadyPerformed``,
-  ///   ``TransitionError/Code/destinationReleased``.
+  ///   ``TransitionError/Code/alreadyShown``, ``TransitionError/Code/alreadyPerformed``.
   public func perform(animated: Bool, completion: (@MainActor () -> Void)?) throws {
     let destination = try core.destinationToShow()
     let navigation = try stack(from: source, pushing: destination)

@@ -56,8 +56,7 @@ public final class TabTransition: Transition {
   /// once; `completion` is called before this returns.
   ///
   /// - Throws: ``TransitionError``: ``TransitionError/Code/alreadyShown`` when a tab is already shown
-  ///   elsewhere, ``TransitionError/Code/alreadyPerformed``,
-  ///   ``TransitionError/Code/destinationReleased``.
+  ///   elsewhere, ``TransitionError/Code/alreadyPerformed``.
   public func perform(animated: Bool, completion: (@MainActor () -> Void)?) throws {
     guard let container = try core.destinationToShow() as? any TabControlling else { return }
     for tab in pendingTabs { try ensureNotShown(tab, "add a tab for") }

@@ -26,18 +26,14 @@ final class TransitionCore {
 
   var destination: (any ViewControlling)? { pending ?? shown }
 
-  /// The destination, checked to be showable now.
+  /// The destination, checked to be showable now. (Until it is shown the transition holds it, so
+  /// it is there.)
   func destinationToShow() throws -> any ViewControlling {
-    guard phase == .ready else {
+    guard phase == .ready, let pending else {
       throw TransitionError(
         .alreadyPerformed,
         "This \(kind) was already \(phase == .shown ? "performed" : "performed and reversed").",
         fix: "transitions are single-use: create a new one to show the module again")
-    }
-    guard let pending else {
-      throw TransitionError(
-        .destinationReleased, "The destination of this \(kind) was released before it was shown.",
-        fix: "perform the transition while the module exists")
     }
     return pending
   }

@@ -59,7 +59,7 @@ public final class WindowRootTransition: Transition {
   ///
   /// - Throws: ``TransitionError``: ``TransitionError/Code/sourceReleased`` when the window was
   ///   released, ``TransitionError/Code/alreadyShown``,
-  ///   ``TransitionError/Code/alreadyPerformed``, ``TransitionError/Code/destinationReleased``.
+  ///   ``TransitionError/Code/alreadyPerformed``.
   public func perform(animated: Bool, completion: (@MainActor () -> Void)?) throws {
     let destination = try core.destinationToShow()
     guard let window else {
