@@ -22,7 +22,8 @@ final class FileContactStore {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     } catch {
       throw ContactStoreError(
-        description: "Cannot create the contacts directory \(directory.path): \(error.localizedDescription)")
+        description:
+          "Cannot create the contacts directory \(directory.path): \(error.localizedDescription)")
     }
     guard FileManager.default.fileExists(atPath: fileURL.path) else {
       contacts = []
@@ -40,7 +41,8 @@ final class FileContactStore {
       contacts = try JSONDecoder().decode([Contact].self, from: data)
     } catch {
       throw ContactStoreError(
-        description: "\(fileURL.path) is not a valid contacts file (\(error)). It was left untouched; "
+        description:
+          "\(fileURL.path) is not a valid contacts file (\(error)). It was left untouched; "
           + "move it away or pass another directory with --data-dir.")
     }
   }

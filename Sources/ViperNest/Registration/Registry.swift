@@ -32,6 +32,8 @@ public final class Registry: Sendable {
     var entries: [AnyEntry] = []
     var index: [ScopedKey: Int] = [:]
     var storyParents: [(story: StoryKind, parent: StoryKind)] = []
+    /// Overrides that replaced a registration in their own scope (nothing else to check).
+    var replacingOverrides: Set<ObjectIdentifier> = []
     var startedAt: Origin?
     var graph: Graph?
   }
@@ -122,11 +124,13 @@ public final class Registry: Sendable {
       var problems = buffer.problems
       var entries = state.entries
       var index = state.index
+      var replacing = state.replacingOverrides
       for entry in buffer.entries {
         let scoped = ScopedKey(key: entry.key, story: entry.localStory?.id)
         if let existing = index[scoped] {
           if entry.isOverride {
             entries[existing] = entry
+            replacing.insert(ObjectIdentifier(entry))
           } else {
             problems.append(
               ViperNestError(
@@ -142,6 +146,7 @@ public final class Registry: Sendable {
       if let first = problems.first { throw first.adding(others: Array(problems.dropFirst())) }
       state.entries = entries
       state.index = index
+      state.replacingOverrides = replacing
       state.storyParents.append(contentsOf: buffer.storyParents)
     }
   }
@@ -169,7 +174,8 @@ public final class Registry: Sendable {
     let graph = try protected.withLock { state in
       if let graph = state.graph { return graph }
       let graph = Graph(
-        entries: state.entries, storyParents: state.storyParents, configuration: configuration)
+        entries: state.entries, storyParents: state.storyParents,
+        replacingOverrides: state.replacingOverrides, configuration: configuration)
       let problems = graph.crossScopeProblems()
       if let first = problems.first { throw first.adding(others: Array(problems.dropFirst())) }
       state.graph = graph
@@ -185,7 +191,8 @@ public final class Registry: Sendable {
     protected.withLock { state in
       state.graph
         ?? Graph(
-          entries: state.entries, storyParents: state.storyParents, configuration: Configuration())
+          entries: state.entries, storyParents: state.storyParents,
+          replacingOverrides: state.replacingOverrides, configuration: Configuration())
     }
   }
 }
