@@ -20,7 +20,12 @@ let package = Package(
     .testTarget(
       name: "ViperNestTests", dependencies: ["ViperNest", "ViperNestTesting", "ViperNestHeadless"]),
     // Samples
-    .executableTarget(name: "contacts", dependencies: ["ViperNest"], path: "Samples/Contacts"),
+    .target(
+      name: "ContactsSample", dependencies: ["ViperNest", "ViperNestHeadless"],
+      path: "Samples/Contacts/App"),
+    .executableTarget(
+      name: "contacts", dependencies: ["ContactsSample"], path: "Samples/Contacts/Main"),
+    .testTarget(name: "SampleTests", dependencies: ["ContactsSample"], path: "Tests/SampleTests"),
   ],
   swiftLanguageModes: [.v6]
 )
