@@ -25,7 +25,13 @@ let package = Package(
       path: "Samples/Contacts/App"),
     .executableTarget(
       name: "contacts", dependencies: ["ContactsSample"], path: "Samples/Contacts/Main"),
-    .testTarget(name: "SampleTests", dependencies: ["ContactsSample"], path: "Tests/SampleTests"),
+    .target(
+      name: "BankSample", dependencies: ["ViperNest", "ViperNestHeadless"],
+      path: "Samples/Bank/App"),
+    .executableTarget(name: "bank", dependencies: ["BankSample"], path: "Samples/Bank/Main"),
+    .testTarget(
+      name: "SampleTests", dependencies: ["ContactsSample", "BankSample"],
+      path: "Tests/SampleTests"),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -89,4 +89,16 @@ struct ContactsSampleTests {
       try ContactsDemo.Options(arguments: ["--bogus"])
     }
   }
+
+  @Test func graphExportDrawsStoriesAsNestedClusters() async throws {
+    let (code, dot) = try await run(["--graph", "dot"])
+    #expect(code == 0)
+    let contacts = try #require(dot.range(of: "subgraph cluster_ContactsStory {"))
+    let addContact = try #require(dot.range(of: "subgraph cluster_AddContactStory {"))
+    #expect(contacts.lowerBound < addContact.lowerBound)
+    #expect(dot.contains("label=\"ContactStore\\nstory(Contacts)\"]"))
+    // The committed picture is rendered from this export (see the README).
+    let (_, mermaid) = try await run(["--graph", "mermaid"])
+    #expect(mermaid.hasPrefix("flowchart LR"))
+  }
 }

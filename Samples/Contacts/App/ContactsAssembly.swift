@@ -14,9 +14,7 @@ struct ContactsAssembly: Assembly {
     r.register(StorageDirectory.self, lifetime: .app) { _ in storage }
     r.register(
       (any ContactStore).self, lifetime: .story(ContactsStory.self),
-      mainActor: { r in
-        try FileContactStore(directory: r.resolve(StorageDirectory.self).url)
-      })
+      mainActor: FileContactStore.init(storage:))
 
     r.story(ContactsStory.self) { r in
       r.register(ContactListPresenter.self, mainActor: ContactListPresenter.init)
@@ -40,7 +38,9 @@ struct ContactsAssembly: Assembly {
     r.story(AddContactStory.self, in: ContactsStory.self) { r in
       r.register(ContactDraft.self, lifetime: .story(AddContactStory.self), ContactDraft.init)
       r.register(AddContactPresenter.self, mainActor: AddContactPresenter.init)
-      r.register(LeakyAddContactPresenter.self, mainActor: LeakyAddContactPresenter.init)
+      if leaky {
+        r.register(LeakyAddContactPresenter.self, mainActor: LeakyAddContactPresenter.init)
+      }
       r.register(AddContactInteractor.self, mainActor: AddContactInteractor.init(draft:))
       r.register(AddContactRouter.self, mainActor: AddContactRouter.init)
     }

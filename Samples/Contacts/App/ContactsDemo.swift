@@ -1,5 +1,5 @@
 import Foundation
-import ViperNest
+public import ViperNest
 import ViperNestHeadless
 
 /// The Contacts sample: the seed app in VIPER on ViperNest, driven on the headless host.
@@ -16,6 +16,8 @@ public enum ContactsDemo {
     public var leaky = false
     /// Where `contacts.json` is kept; a new temporary directory when nil.
     public var dataDirectory: String?
+    /// Print the registration graph in this format (`dot` or `mermaid`) instead of running.
+    public var graph: GraphFormat?
 
     public init() {}
 
@@ -33,6 +35,13 @@ public enum ContactsDemo {
             throw UsageError(message: "--data-dir needs a directory.\n\(ContactsDemo.usage)")
           }
           dataDirectory = directory
+        case "--graph":
+          switch remaining.popFirst() {
+          case "dot": graph = .dot
+          case "mermaid": graph = .mermaid
+          default:
+            throw UsageError(message: "--graph needs dot or mermaid.\n\(ContactsDemo.usage)")
+          }
         case "--help", "-h": throw UsageError(message: ContactsDemo.usage, isHelp: true)
         default: throw UsageError(message: "Unknown option \(argument).\n\(ContactsDemo.usage)")
         }
@@ -52,6 +61,7 @@ public enum ContactsDemo {
       --interactive   type commands (help, list, add FIRST LAST, cancel, tree, quit)
       --leaky         use a presenter that keeps its view strongly, and see the leak report
       --data-dir DIR  keep contacts.json in DIR (default: a new temporary directory)
+      --graph dot|mermaid  print the registration graph (stories as nested clusters) and exit
     """
 
   /// Runs the sample and returns its exit code: 0 when everything worked and nothing leaked.
@@ -64,6 +74,19 @@ public enum ContactsDemo {
     _ options: Options, readLine: () -> String? = { Swift.readLine() },
     print: @escaping (String) -> Void = { Swift.print($0) }
   ) async -> Int32 {
+    if let format = options.graph {
+      do {
+        let registry = try Registry(
+          HeadlessHost().assembly,
+          ContactsAssembly(
+            storage: StorageDirectory(url: URL(fileURLWithPath: "/tmp")), leaky: options.leaky))
+        print(String(registry.graph(format).dropLast()))
+        return 0
+      } catch {
+        print("error: \(error)")
+        return 1
+      }
+    }
     let detector = LeakDetector(timeout: .milliseconds(500))
     do {
       let finished = try await detector.withTracking { () async throws -> Bool in

@@ -48,6 +48,11 @@ final class FileContactStore {
     }
   }
 
+  /// Opens the contacts file in the configured storage directory.
+  convenience init(storage: StorageDirectory) throws {
+    try self.init(directory: storage.url)
+  }
+
   /// Adds `contact` and writes the file.
   ///
   /// - Throws: ``ContactStoreError`` when the file cannot be written; the store is unchanged then.
