@@ -51,7 +51,7 @@ struct ConcurrencyTests {
     for storyIndex in 0..<4 {
       #expect(Set(results.all.filter { $0.0 == storyIndex }.map(\.1)).count == 1)
     }
-    stories.forEach { $0.close() }
+    for story in stories { story.close() }
   }
 
   @Test func noLockIsHeldWhileAFactoryRuns() throws {
