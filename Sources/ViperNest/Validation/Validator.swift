@@ -83,8 +83,7 @@ struct Context {
 struct Validator {
   let graph: Graph
   private var problems:
-    [String: (code: ViperNestError.Code, message: ErrorMessage, chains: [[String]])] =
-      [:]
+    [String: (code: ViperNestError.Code, message: () -> ErrorMessage, chains: [[String]])] = [:]
   private var order: [String] = []
 
   init(graph: Graph) { self.graph = graph }
@@ -121,7 +120,8 @@ struct Validator {
 
   mutating func run() -> ValidationReport {
     for problem in graph.crossScopeProblems() {
-      record(problem.code, ErrorMessage(problem.detail), chain: nil)
+      let message = ErrorMessage(problem.detail)
+      record(problem.code, chain: nil, id: message.summary) { message }
     }
     let contexts = contexts()
     // Story-bound failures (a story the registration needs is not open in that chain) are only a
@@ -143,19 +143,21 @@ struct Validator {
         }
       }
       for finding in checker.findings {
-        record(finding.code, finding.message, chain: context.chain.map(\.name), id: finding.id)
+        record(finding.code, chain: finding.chain, id: finding.id, finding.message)
       }
     }
     for id in storyBoundOrder where !resolvedSomewhere.contains(id) {
       for finding in storyBound[id] ?? [] {
-        var message = finding.message
-        message.notes.append("it resolves in none of the story chains checked")
-        record(finding.code, message, chain: finding.message.chain, id: finding.id)
+        record(finding.code, chain: finding.chain, id: finding.id) {
+          var message = finding.message()
+          message.notes.append("it resolves in none of the story chains checked")
+          return message
+        }
       }
     }
     let errors = order.compactMap { id -> ViperNestError? in
-      guard let (code, found, chains) = problems[id] else { return nil }
-      var message = found
+      guard let (code, render, chains) = problems[id] else { return nil }
+      var message = render()
       if let first = chains.first {
         message.chain = first
         if chains.count > 1 {
@@ -173,10 +175,13 @@ struct Validator {
       checkedStoryChains: contexts.map(\.description))
   }
 
+  /// Records a problem found in `chain`; the first finding of each `id` gives the message, built
+  /// only once all chains are checked.
   private mutating func record(
-    _ code: ViperNestError.Code, _ message: ErrorMessage, chain: [String]?, id: String? = nil
+    _ code: ViperNestError.Code, chain: [String]?, id: String,
+    _ message: @escaping () -> ErrorMessage
   ) {
-    let id = "\(code)|\(id ?? message.summary)"
+    let id = "\(code)|\(id)"
     if problems[id] == nil {
       problems[id] = (code, message, [])
       order.append(id)
@@ -189,9 +194,13 @@ struct Validator {
 struct ContextChecker {
   struct Finding {
     let code: ViperNestError.Code
-    var message: ErrorMessage
+    /// The chain it was found in, from the app down.
+    let chain: [String]
     /// Identifies the problem across chains: the same mistake found in several chains is one.
     let id: String
+    /// Builds the message. Deferred: most findings are duplicates of one found in another chain,
+    /// or never reported, and rendering one searches every registration for near misses.
+    let message: () -> ErrorMessage
   }
 
   /// What resolving a registration in this chain would do.
@@ -282,7 +291,7 @@ struct ContextChecker {
     var outcome: Outcome
     var first: ViperNestError.Code?
 
-    static let resolves = Traced(outcome: .resolves, first: nil)
+    static var resolves: Traced { Traced(outcome: .resolves, first: nil) }
 
     init(outcome: Outcome, first: ViperNestError.Code?) {
       self.outcome = outcome
@@ -305,15 +314,19 @@ struct ContextChecker {
           return Traced(
             addCaptive(consumer: consumer, dependency: entry, lifetime: entry.lifetime.description))
         }
-        var message = ErrorMessage(
-          .storyNotOpen(entry: entry, story: story, path: [], node: placeholderNode))
-        message.path = (stack + [entry]).map(\.keyDescription)
-        message.chain = context.chain.map(\.name)
+        let (graph, path, chain) = (graph, stack + [entry], context.chain.map(\.name))
         return Traced(
           .needsStory(
             Finding(
-              code: .storyNotOpen, message: message,
-              id: "\(stack.first?.keyDescription ?? entry.keyDescription)@\(story.name)")))
+              code: .storyNotOpen, chain: chain,
+              id: "\(stack.first?.keyDescription ?? entry.keyDescription)@\(story.name)"
+            ) {
+              var message = ErrorMessage(
+                .storyNotOpen(entry: entry, story: story, path: [], node: StoryNode(root: graph)))
+              message.path = path.map(\.keyDescription)
+              message.chain = chain
+              return message
+            }))
       }
       ownScope = owner
     case .weak: ownScope = home
@@ -326,12 +339,12 @@ struct ContextChecker {
     // As resolving: the same registration again in the same scope is a cycle; in another scope it
     // sees other registrations.
     if zip(stack, stackScopes).contains(where: { $0 === entry && $1 == ownScope }) {
-      let cycle = stack + [entry]
-      var message = ErrorMessage(.circular(path: cycle, node: placeholderNode, crossThread: false))
-      message.chain = []
+      let (graph, cycle) = (graph, stack + [entry])
       let start = cycle.firstIndex { $0 === entry } ?? 0
       let members = cycle[start..<(cycle.count - 1)].map(\.keyDescription).sorted()
-      add(.circularDependency, message, id: "cycle:" + members.joined(separator: ","))
+      add(.circularDependency, id: "cycle:" + members.joined(separator: ",")) {
+        ErrorMessage(.circular(path: cycle, node: StoryNode(root: graph), crossThread: false))
+      }
       return Traced(.broken(.circularDependency))
     }
     guard let dependencies = entry.dependencies else {
@@ -383,25 +396,28 @@ struct ContextChecker {
   /// A dependency with no registration visible in this chain: story-bound when some story that is
   /// not open here registers it, structural when nothing registers it anywhere.
   private mutating func missing(_ dependency: Dependency, scope: Int) -> Outcome {
-    var message = ErrorMessage(
-      .missing(
-        key: dependency.key, type: dependency.type, arguments: [], path: stack,
-        node: placeholderNode))
-    message.chain = context.chain.map(\.name)
-    message.notes =
-      NearMisses(
-        key: dependency.key, type: dependency.type, graph: graph,
-        openStories: Set(context.chain.prefix(scope).map(\.name))
-      ).notes
     let owner = stack.last?.keyDescription ?? ""
-    if dependency.isDeferred {
-      message.notes.append(
-        "\(owner) takes it as Provider<\(typeName(dependency.type))>: \(owner) resolves, calling "
-          + "the provider will throw")
-    }
+    let (graph, path, chain) = (graph, stack, context.chain.map(\.name))
+    let openStories = Set(context.chain.prefix(scope).map(\.name))
     let finding = Finding(
-      code: .missingRegistration, message: message,
-      id: "\(owner)->\(typeName(dependency.type))")
+      code: .missingRegistration, chain: chain, id: "\(owner)->\(typeName(dependency.type))"
+    ) {
+      var message = ErrorMessage(
+        .missing(
+          key: dependency.key, type: dependency.type, arguments: [], path: path,
+          node: StoryNode(root: graph)))
+      message.chain = chain
+      message.notes =
+        NearMisses(
+          key: dependency.key, type: dependency.type, graph: graph, openStories: openStories
+        ).notes
+      if dependency.isDeferred {
+        message.notes.append(
+          "\(owner) takes it as Provider<\(typeName(dependency.type))>: \(owner) resolves, "
+            + "calling the provider will throw")
+      }
+      return message
+    }
     let registeredSomewhere = graph.locals.values.contains { $0.entry(for: dependency.key) != nil }
     if registeredSomewhere { return .needsStory(finding) }
     findings.append(finding)
@@ -411,25 +427,29 @@ struct ContextChecker {
   private mutating func addCaptive(
     consumer: AnyEntry, dependency: AnyEntry, lifetime: String
   ) -> Outcome {
-    var message = ErrorMessage(
-      .captive(
-        consumer: consumer, dependency: dependency, dependencyKey: dependency.keyDescription,
-        dependencyLifetime: lifetime, path: stack, node: placeholderNode))
-    message.chain = []
-    add(
-      .captiveDependency, message,
-      id: "\(consumer.keyDescription)->\(dependency.keyDescription)")
+    let (graph, path) = (graph, stack)
+    add(.captiveDependency, id: "\(consumer.keyDescription)->\(dependency.keyDescription)") {
+      ErrorMessage(
+        .captive(
+          consumer: consumer, dependency: dependency, dependencyKey: dependency.keyDescription,
+          dependencyLifetime: lifetime, path: path, node: StoryNode(root: graph)))
+    }
     return .broken(.captiveDependency)
   }
 
-  private mutating func add(_ code: ViperNestError.Code, _ message: ErrorMessage, id: String) {
-    var message = message
-    message.chain = context.chain.map(\.name)
-    findings.append(Finding(code: code, message: message, id: id))
+  /// Records a structural problem found in this chain. `message` runs only if it is reported;
+  /// its story node is a placeholder (validation resolves nothing), the chain is set here.
+  private mutating func add(
+    _ code: ViperNestError.Code, id: String, _ message: @escaping () -> ErrorMessage
+  ) {
+    let chain = context.chain.map(\.name)
+    findings.append(
+      Finding(code: code, chain: chain, id: id) {
+        var rendered = message()
+        rendered.chain = chain
+        return rendered
+      })
   }
-
-  /// A node used only to render messages (validation resolves nothing).
-  private var placeholderNode: StoryNode { StoryNode(root: graph) }
 }
 
 /// What validation concludes about resolving one key in one story chain.
