@@ -265,12 +265,12 @@ struct FaultTests {
     }
   }
 
-  @Test func closingTwiceOrFromManyThreadsAtOnceReleasesEverythingExactlyOnce() throws {
-    let census = Census()
-    let diagnostics = DiagnosticSink()
+  /// An app whose flow story owns a store and whose step story owns a router; diagnostics go to
+  /// `diagnostics`.
+  private func startFlowAndStep(census: Census, diagnostics: DiagnosticSink) throws -> Story {
     var configuration = Registry.Configuration()
     configuration.onDiagnostic = { diagnostics.append($0) }
-    let app = try Registry(
+    return try Registry(
       AnyAssembly { r in
         r.register(FaultStore.self, lifetime: .story(FaultFlowStory.self)) { _ in
           FaultStore(census: census)
@@ -280,6 +280,12 @@ struct FaultTests {
         }
       }
     ).start(configuration)
+  }
+
+  @Test func closingTwiceOrFromManyThreadsAtOnceReleasesEverythingExactlyOnce() throws {
+    let census = Census()
+    let diagnostics = DiagnosticSink()
+    let app = try startFlowAndStep(census: census, diagnostics: diagnostics)
     let flow = try app.open(FaultFlowStory.self)
     _ = try flow.resolve(FaultStore.self)
     flow.close()
@@ -359,18 +365,7 @@ struct FaultTests {
   @Test func droppingTheLastReferenceToAnOpenStoryClosesItAndItsChildrenAndReportsIt() throws {
     let census = Census()
     let diagnostics = DiagnosticSink()
-    var configuration = Registry.Configuration()
-    configuration.onDiagnostic = { diagnostics.append($0) }
-    let app = try Registry(
-      AnyAssembly { r in
-        r.register(FaultStore.self, lifetime: .story(FaultFlowStory.self)) { _ in
-          FaultStore(census: census)
-        }
-        r.register(FaultRouter.self, lifetime: .story(FaultStepStory.self)) { _ in
-          FaultRouter(census: census)
-        }
-      }
-    ).start(configuration)
+    let app = try startFlowAndStep(census: census, diagnostics: diagnostics)
     var flow: Story? = try app.open(FaultFlowStory.self)
     let step = try flow!.open(FaultStepStory.self)
     _ = try step.resolve(FaultStore.self)
