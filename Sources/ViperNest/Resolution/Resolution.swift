@@ -13,13 +13,19 @@ extension StoryNode {
       if isOutermost { try checkOpen(entry) }
       return try construct(entry, arguments, scope: self, requester: requester)
     case .app:
+      // An instance cached by another (open) story must not leak out of a closed one; when this
+      // story owns it, `cachedInstance` refuses by itself.
+      if isOutermost, app !== self { try checkOpen(entry) }
       return try app.cachedInstance(entry, arguments, requester: requester)
     case .story(let story):
       guard let owner = nearest(story) else {
+        if isOutermost { try checkOpen(entry) }
         throw ViperNestError.storyNotOpen(entry, story: story, scope: self, requester: requester)
       }
+      if isOutermost, owner !== self { try checkOpen(entry) }
       return try owner.cachedInstance(entry, arguments, requester: requester)
     case .weak:
+      if isOutermost, home !== self { try checkOpen(entry) }
       return try home.cachedInstance(entry, arguments, requester: requester)
     case .graph:
       if isOutermost { try checkOpen(entry) }
@@ -27,7 +33,8 @@ extension StoryNode {
     }
   }
 
-  /// Refuses to build anything for a closed story. Cached lifetimes check this when they miss.
+  /// Refuses to resolve anything from a closed story. Cached lifetimes owned by this story check
+  /// it when they miss.
   private func checkOpen(_ entry: AnyEntry) throws {
     lock.lock()
     let isClosed = closed
@@ -41,9 +48,12 @@ extension StoryNode {
     _ entry: Entry<T, Args>, _ arguments: Args, requester: StoryNode
   ) throws -> T {
     let thread = ThreadResolutionState.current
-    if let existing = thread.graphInstances[ObjectIdentifier(entry)] as? T { return existing }
+    // Shared per story scope: a singleton owned by an enclosing story, built in the same
+    // resolution, gets its own, from what that story sees (not one holding this story's objects).
+    let key = GraphInstanceKey(entry: ObjectIdentifier(entry), scope: ObjectIdentifier(self))
+    if let existing = thread.graphInstances[key] as? T { return existing }
     let value = try construct(entry, arguments, scope: self, requester: requester)
-    if !thread.stack.isEmpty { thread.graphInstances[ObjectIdentifier(entry)] = value }
+    if !thread.stack.isEmpty { thread.graphInstances[key] = value }
     return value
   }
 }
@@ -62,16 +72,20 @@ func construct<T, Args>(
     do {
       return try entry.factory(resolver, arguments)
     } catch {
-      throw ViperNestError.factoryFailed(entry, error, path: [entry], node: requester)
+      // Not on the stack (a leaf pushes nothing): the path is the resolutions around it, then it.
+      throw ViperNestError.factoryFailed(
+        entry, error, path: ThreadResolutionState.current.stack + [entry], node: requester)
     }
   }
   let thread = ThreadResolutionState.current
-  if thread.stack.contains(where: { $0 === entry }) {
+  // A cycle is the same registration again in the same scope: in another scope (a singleton of an
+  // enclosing story asking for it) it sees other registrations, and the resolution ends.
+  if thread.isResolving(entry, in: scope) {
     throw ViperNestError.circular(thread.stack + [entry], node: requester, crossThread: false)
   }
-  thread.stack.append(entry)
+  thread.push(entry, in: scope)
   defer {
-    thread.stack.removeLast()
+    thread.pop()
     if thread.stack.isEmpty, !thread.graphInstances.isEmpty { thread.graphInstances = [:] }
   }
   do {
