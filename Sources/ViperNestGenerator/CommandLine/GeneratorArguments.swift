@@ -40,7 +40,7 @@ package struct GeneratorArguments: Sendable, Equatable {
     ("--tests-in", "directory", true), ("--no-tests", nil, true), ("--mvc", nil, true),
     ("--story", "Story", true), ("--ui", "headless|uikit", true), ("--dry-run", nil, true),
     ("--help", nil, true), ("--package-root", "directory", false),
-    ("--package-facts", "file", false), ("--target-module", "module", false),
+    ("--package-facts", "file", false), ("--target-module", "module", true),
   ]
 
   /// Creates empty arguments.
@@ -144,10 +144,10 @@ package struct GeneratorArguments: Sendable, Equatable {
     return "Unknown option \(option).\(suggestion) Run with --help to see the options."
   }
 
-  /// The edit distance between two strings (insertions, deletions, substitutions).
+  /// The edit distance between two strings (insertions, deletions, substitutions), ignoring case.
   static func distance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
+    let a = Array(a.lowercased())
+    let b = Array(b.lowercased())
     guard !a.isEmpty else { return b.count }
     guard !b.isEmpty else { return a.count }
     var previous = Array(0...b.count)

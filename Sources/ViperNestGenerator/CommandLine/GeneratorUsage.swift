@@ -33,6 +33,10 @@ package enum GeneratorUsage {
                               Linux, tests, command-line apps) or UIViewController (iOS).
                               Default: uikit when the target depends on ViperNestUIKit,
                               headless otherwise.
+      --target-module <module>
+                              The Swift module the files belong to, which the test imports
+                              with @testable. Default: the target's module (without the
+                              plugin: the folder after Sources/).
       --dry-run               Print what would be written; write nothing.
       -h, --help              Show this help.
 

@@ -143,12 +143,14 @@ package struct ModulePlan: Sendable {
   /// Types ViperNest (and UIKit) declare, which a module must not redeclare.
   static let reservedNames: Set<String> = [
     "AnyAssembly", "AppStory", "AppearanceColor", "Assembly", "ContainerArea",
-    "DetectsLeaksTrait", "Diagnostic", "EmbedTransition", "HeadlessContainerArea", "HeadlessHost",
+    "DetectsLeaksTrait", "Diagnostic", "EmbedTransition", "Embedding", "GraphFormat",
+    "HeadlessContainerArea", "HeadlessHost",
     "HeadlessNavigationController", "HeadlessTabController", "HeadlessViewController",
     "HeadlessWindow", "InteractorLinks", "LeakDetector", "LeakHandler", "LeakReport", "LeakRole",
     "Lifetime", "Module", "ModuleError", "NavigationBarAppearance", "NavigationControlling",
     "NavigationEvent", "OverlayAppearance", "OverlayTransition", "OwnershipViolation",
-    "PresentTransition", "Presentable", "PresentationStyle", "PresenterLinks", "PushTransition",
+    "PresentTransition", "Presentable", "PresentationStyle", "PresenterLinks", "Provider",
+    "PushTransition",
     "Registrar", "Registry", "Resolver", "Resolving", "RetainPath", "RouterLinks", "Story",
     "StoryTree", "TabControlling", "TabItem", "TabTransition", "Transition", "TransitionError",
     "UIKitToolkit", "UIToolkit", "UserStory", "VIPERBuilder", "VIPERInteractor", "VIPERModule",
@@ -189,8 +191,14 @@ package struct ModulePlan: Sendable {
   private static func loadFacts(_ path: String, base: String) throws -> PackageFacts {
     let file = PathTools.absolute(path, base: base)
     do {
-      return try JSONDecoder().decode(
+      var facts = try JSONDecoder().decode(
         PackageFacts.self, from: Data(contentsOf: URL(fileURLWithPath: file)))
+      // Compare directories as `--in` is compared: absolute, with symbolic links resolved.
+      for index in facts.targets.indices {
+        facts.targets[index].directory = PathTools.absolute(
+          facts.targets[index].directory, base: "/")
+      }
+      return facts
     } catch {
       throw GeneratorError(
         .invalidOption,

@@ -60,7 +60,8 @@ package struct ModuleName: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// `raw` rewritten as an UpperCamelCase identifier (`contact-detail` → `ContactDetail`), or nil
-  /// when nothing usable is left.
+  /// when there is no obvious one (other characters than ASCII letters, digits and the word
+  /// separators ` `, `-`, `_`, `.`, or a leading digit).
   static func upperCamelCase(_ raw: String) -> String? {
     var result = ""
     var word = ""
@@ -70,13 +71,17 @@ package struct ModuleName: Sendable, Hashable, CustomStringConvertible {
       word = ""
     }
     for scalar in raw.unicodeScalars {
-      if scalar.isASCIIAlphanumeric { word.unicodeScalars.append(scalar) } else { flush() }
+      if scalar.isASCIIAlphanumeric {
+        word.unicodeScalars.append(scalar)
+      } else if " -_.".unicodeScalars.contains(scalar) {
+        flush()
+      } else {
+        return nil
+      }
     }
     flush()
-    while let first = result.unicodeScalars.first, !first.isASCIIUppercase {
-      result.unicodeScalars.removeFirst()
-    }
-    return result.isEmpty ? nil : result
+    guard let first = result.unicodeScalars.first, first.isASCIIUppercase else { return nil }
+    return result
   }
 
   /// The name in lowerCamelCase, for members (`ContactDetail` → `contactDetail`, `URLViewer` →

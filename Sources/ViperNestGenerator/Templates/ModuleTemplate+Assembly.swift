@@ -45,8 +45,11 @@ extension ModuleTemplate {
           ?? "/// which routers resolve.")
       body = inStory { _ in registration }
     }
+    // The UIKit controller's initializer is UIKit's: with MemberImportVisibility, calling it needs
+    // UIKit imported here.
+    let imports = spec.style == .mvc && spec.ui == .uikit ? "import UIKit\n" : ""
     return """
-      import ViperNest
+      \(imports)import ViperNest
 
       \(summary)
       ///
