@@ -36,7 +36,18 @@ let package = Package(
         ]),
       dependencies: ["vipernest-generate"], path: "Sources/GenerateModulePlugin"),
     // Samples
-    .executableTarget(name: "contacts", dependencies: ["ViperNest"], path: "Samples/Contacts"),
+    .target(
+      name: "ContactsSample", dependencies: ["ViperNest", "ViperNestHeadless"],
+      path: "Samples/Contacts/App"),
+    .executableTarget(
+      name: "contacts", dependencies: ["ContactsSample"], path: "Samples/Contacts/Main"),
+    .target(
+      name: "BankSample", dependencies: ["ViperNest", "ViperNestHeadless"],
+      path: "Samples/Bank/App"),
+    .executableTarget(name: "bank", dependencies: ["BankSample"], path: "Samples/Bank/Main"),
+    .testTarget(
+      name: "SampleTests", dependencies: ["ContactsSample", "BankSample"],
+      path: "Tests/SampleTests"),
   ],
   swiftLanguageModes: [.v6]
 )

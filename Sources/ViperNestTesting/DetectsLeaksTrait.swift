@@ -10,14 +10,16 @@ import ViperNest
 /// something is still alive or a built module broke an ownership rule.
 ///
 /// ```swift
-/// @Test(.detectsLeaks)
-/// func dismissingContactListReleasesIt() async throws {
-///   let module = try registry.build(ContactList.self)
-///   module.dismiss()
+/// @MainActor @Test(.detectsLeaks)
+/// func dismissingContactDetailReleasesIt() throws {
+///   let detail = try ContactDetailBuilder.build(in: contacts, passing: ada)
+///   let transition = PresentTransition(from: list, to: detail)
+///   try transition.perform()
+///   try transition.reverse()
 /// }
 ///
 /// @Suite(.detectsLeaks(timeout: .milliseconds(500)))
-/// struct ContactFlowTests { ... }
+/// struct ContactFlowTests {}
 /// ```
 public struct DetectsLeaksTrait: TestTrait, SuiteTrait, TestScoping {
   /// How long to wait for tracked objects to be released after the test returns.
@@ -68,7 +70,11 @@ extension Trait where Self == DetectsLeaksTrait {
   /// returns, although its module was dismissed or its story closed.
   ///
   /// ```swift
-  /// @Test(.detectsLeaks) func closingTheStoryReleasesItsServices() { ... }
+  /// @Test(.detectsLeaks) func closingTheStoryReleasesItsServices() throws {
+  ///   let contacts = try app.open(ContactsStory.self)
+  ///   _ = try contacts.resolve(ContactBook.self)
+  ///   contacts.close()
+  /// }
   /// ```
   public static var detectsLeaks: Self {
     DetectsLeaksTrait(timeout: .seconds(1))
@@ -78,7 +84,9 @@ extension Trait where Self == DetectsLeaksTrait {
   /// returns, although its module was dismissed or its story closed.
   ///
   /// ```swift
-  /// @Test(.detectsLeaks(timeout: .seconds(3))) func slowTeardownStillReleases() async { ... }
+  /// @Test(.detectsLeaks(timeout: .seconds(3))) func slowTeardownStillReleases() async throws {
+  ///   try await flow.run()
+  /// }
   /// ```
   ///
   /// - Parameter timeout: How long to wait for tracked objects to be released.

@@ -10,9 +10,9 @@ public import ViperNest
 /// ```swift
 /// @Test(.detectsLeaks)
 /// func reopeningContactsReleasesTheFirstInstance() async throws {
-///   try registry.open(ContactsStory.self).close()
+///   try app.open(ContactsStory.self).close()
 ///   await expectNoLeaks()
-///   try registry.open(ContactsStory.self).close()
+///   try app.open(ContactsStory.self).close()
 /// }
 /// ```
 ///
@@ -43,10 +43,12 @@ public func expectNoLeaks(
 /// `timeout` once it returns; records an issue with the report otherwise.
 ///
 /// ```swift
-/// @Test func dismissingContactListReleasesIt() async throws {
+/// @MainActor @Test func dismissingContactDetailReleasesIt() async throws {
 ///   try await expectNoLeaks {
-///     let module = try registry.build(ContactList.self)
-///     module.dismiss()
+///     let transition = PresentTransition(
+///       from: list, to: try ContactDetailBuilder.build(in: contacts, passing: ada))
+///     try transition.perform()
+///     try transition.reverse()
 ///   }
 /// }
 /// ```
@@ -119,10 +121,11 @@ public func expectReleased(
 /// it `weak var view`".
 ///
 /// ```swift
-/// @Test func contactListFollowsOwnershipRules() throws {
-///   let module = try registry.build(ContactList.self)
-///   expectVIPEROwnership(view: module.view, presenter: module.presenter,
-///                        interactor: module.interactor, router: module.router)
+/// @MainActor @Test func contactsFollowsOwnershipRules() throws {
+///   let module = try ContactsBuilder.build(in: contacts)
+///   expectVIPEROwnership(
+///     view: module.view, presenter: module.presenter, interactor: module.interactor,
+///     router: module.router)
 /// }
 /// ```
 ///

@@ -10,10 +10,11 @@
     /// cycle that keeps the object alive.
     ///
     /// ```swift
-    /// func testDismissReleasesPresenter() {
-    ///   let presenter = ContactListPresenter()
-    ///   trackForLeaks(presenter, role: .presenter)
-    ///   ...
+    /// func testClosingTheStoryReleasesItsBook() throws {
+    ///   let contacts = try app.open(ContactsStory.self)
+    ///   let book = try contacts.resolve(ContactBook.self)
+    ///   trackForLeaks(book, role: .storyService)
+    ///   contacts.close()
     /// }
     /// ```
     ///
