@@ -23,10 +23,15 @@ struct GenerateModule: CommandPlugin {
         "--package-root", context.package.directoryURL.path, "--package-facts", facts.path,
       ]
     process.currentDirectoryURL = context.package.directoryURL
+    // The tool's error becomes the plugin's, so SwiftPM reports it once, as its own error.
+    let errors = Pipe()
+    process.standardError = errors
     try process.run()
+    let message = String(
+      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
-      throw GenerateModuleFailed(status: process.terminationStatus)
+      throw GenerateModuleFailed(message: message, status: process.terminationStatus)
     }
   }
 
@@ -72,8 +77,14 @@ private struct FactsDependency: Encodable {
   let directory: String
 }
 
-/// The tool failed; it has already said why and how to fix it.
+/// The tool failed, saying why and how to fix it.
 private struct GenerateModuleFailed: Error, CustomStringConvertible {
+  let message: String
   let status: Int32
-  var description: String { "generate-module wrote nothing (exit status \(status))." }
+
+  var description: String {
+    var text = message.trimmingCharacters(in: .whitespacesAndNewlines)
+    if text.hasPrefix("error: ") { text.removeFirst("error: ".count) }
+    return text.isEmpty ? "generate-module wrote nothing (exit status \(status))." : text
+  }
 }

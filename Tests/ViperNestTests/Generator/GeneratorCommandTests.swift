@@ -143,6 +143,23 @@ struct GeneratorCommandTests {
     #expect(package.files.isEmpty)
   }
 
+  @Test func outsideSwiftPMsLayoutTheTestedModuleMustBeNamed() throws {
+    let project = try TemporaryDirectory()
+    try project.makeDirectories("MyApp/Features", "MyAppTests")
+    let unnamed = project.generate(
+      "Cart", "--in", "MyApp/Features", "--tests-in", "MyAppTests")
+    #expect(
+      unnamed.errorOutput.contains(
+        "Cannot tell which Swift module MyApp/Features belongs to, which the test imports. Pass "
+          + "--target-module <Module>, or --no-tests."))
+    #expect(project.files.isEmpty)
+    let named = project.generate(
+      "Cart", "--in", "MyApp/Features", "--tests-in", "MyAppTests", "--target-module", "MyApp")
+    #expect(named.status == 0, "\(named.errorOutput)")
+    #expect(
+      try project.read("MyAppTests/CartModuleTests.swift").contains("@testable import MyApp\n"))
+  }
+
   // MARK: - Stories
 
   @Test func anExistingStoryIsUsedAndAMissingOneDeclared() throws {
