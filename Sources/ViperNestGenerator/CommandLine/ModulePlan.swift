@@ -73,6 +73,12 @@ package struct ModulePlan: Sendable {
       declaresStory: declaresStory, testedModule: testedModule)
     let template = ModuleTemplate(spec)
     try Self.refuseReservedNames(template, name: name)
+    if let story = spec.story, template.declaredTypes.contains(story) {
+      throw GeneratorError(
+        .invalidOption,
+        "--story \(story) names one of the module's own types. Pass the UserStory the module "
+          + "belongs to, such as \(name)Story.")
+    }
 
     files = template.files.map { file in
       let base = file.location == .sources ? sources : tests ?? sources

@@ -128,6 +128,7 @@ struct GeneratorCommandTests {
       (["Cart"], "Pass the directory to write the module into: --in <directory>"),
       (["Cart", "--in", "Sources/MyApp", "--story", "contacts"], "Did you mean Contacts?"),
       (["Cart", "--in", "Sources/MyApp", "--story", "AppStory"], "AppStory is the root story"),
+      (["Cart", "--in", "Sources/MyApp", "--story", "CartView"], "names one of the module's own"),
       (["Cart", "--in", "Sources/MyApp", "--no-tests", "--tests-in", "Tests"], "contradict"),
       (["Cart", "--in", "Sources/MyApp", "--target", "MyApp"], "pass one of them"),
       (["Cart", "--target", "MyApp"], "--target needs the package's targets"),
