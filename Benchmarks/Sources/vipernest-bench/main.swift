@@ -24,6 +24,9 @@ struct Options {
       --json FILE    writes one JSON object per scenario to FILE
       --only IDS     runs only these scenarios (comma-separated ids)
       --rounds N     timed rounds per scenario (default 9, at least 5 for published figures)
+      --profile N    runs only ViperNest's contender of each scenario, N iterations, and reports
+                     nothing: for `valgrind --tool=callgrind` / `perf record` (see
+                     docs/Performance.md)
     """
 
   static func parse(_ arguments: [String]) throws -> Options {
@@ -44,6 +47,11 @@ struct Options {
           throw BenchError("--rounds needs a positive number\n\(usage)")
         }
         options.settings.rounds = rounds
+      case "--profile":
+        guard let iterations = Int(try value(argument)), iterations >= 0 else {
+          throw BenchError("--profile needs a number of iterations\n\(usage)")
+        }
+        options.settings.profileIterations = iterations
       case "--help", "-h":
         print(usage)
         exit(0)
@@ -90,13 +98,22 @@ func runBenchmarks(_ options: Options) throws -> Int32 {
   ]
 
   var results: [ScenarioResult] = []
+  defer { if settings.profileIterations != nil { print("Checksum \(runner.checksum).") } }
   for scenario in scenarios where options.only?.contains(scenario.id) ?? true {
     let start = monotonicNanoseconds()
+    if settings.profileIterations != nil {
+      do {
+        _ = try scenario.run()
+      } catch is ProfileFinished {}
+      printToStandardError("\(scenario.id): profiled")
+      continue
+    }
     let result = try scenario.run()
     let seconds = Double(monotonicNanoseconds() - start) / 1e9
     printToStandardError("\(scenario.id): \(result.verdict) (\(Format.fixed(seconds, 1)) s)")
     results.append(result)
   }
+  if settings.profileIterations != nil { return 0 }
   // Report in the issue's order.
   let order = Dictionary(uniqueKeysWithValues: Targets.ordered.enumerated().map { ($1.id, $0) })
   results.sort { order[$0.id, default: 0] < order[$1.id, default: 0] }

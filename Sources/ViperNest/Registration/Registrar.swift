@@ -93,20 +93,20 @@ public final class Registrar {
   ///   - name: A typed name when several registrations share `type`.
   ///   - lifetime: How long an instance lives. Default: ``Lifetime/transient``.
   ///   - initializer: A function (usually `Type.init`) whose parameters are dependencies.
+  @inlinable
   public func register<T, each D>(
     _ type: T.Type, name: (any Hashable & Sendable)? = nil, lifetime: Lifetime = .transient,
     file: String = #fileID, line: UInt = #line,
     _ initializer: @escaping @Sendable (repeat each D) throws -> T
   ) {
-    var dependencies: [Dependency] = []
-    for dependency in repeat (each D).self { dependencies.append(Dependency(dependency)) }
+    // Inlinable so that the factory closure below is compiled (specialized) in the caller's
+    // module: resolving then runs no generic, unspecialized code.
+    var dependencyTypes: [Any.Type] = []
+    for dependency in repeat (each D).self { dependencyTypes.append(dependency) }
     add(
-      Entry<T, Void>(
-        key: ServiceKey(T.self, name: ServiceName(name)), argumentTypes: [], lifetime: lifetime,
-        dependencies: Dependency.declared(dependencies), isMainActor: false,
-        origin: origin(file, line), localStory: localStory, isOverride: isOverriding,
-        implementationType: nil,
-        factory: { r, _ in try initializer(repeat try r.dependency((each D).self)) }))
+      T.self, name: name, lifetime: lifetime, file: file, line: line,
+      dependencyTypes: dependencyTypes, isMainActor: false,
+      factory: { r, _ in try initializer(repeat try r.dependency((each D).self)) })
   }
 
   /// Registers a `@MainActor` type (a view, a view controller), built by an initializer whose
@@ -159,17 +159,15 @@ public final class Registrar {
   ///   - name: A typed name when several registrations share `type`.
   ///   - lifetime: How long an instance lives. Default: ``Lifetime/transient``.
   ///   - factory: Builds the instance; it may throw, and nothing is cached when it does.
+  @inlinable
   public func register<T>(
     _ type: T.Type, name: (any Hashable & Sendable)? = nil, lifetime: Lifetime = .transient,
     file: String = #fileID, line: UInt = #line,
     factory: @escaping @Sendable (Resolver) throws -> T
   ) {
     add(
-      Entry<T, Void>(
-        key: ServiceKey(T.self, name: ServiceName(name)), argumentTypes: [], lifetime: lifetime,
-        dependencies: nil, isMainActor: false, origin: origin(file, line), localStory: localStory,
-        isOverride: isOverriding, implementationType: nil,
-        factory: { r, _ in try factory(r) }))
+      T.self, name: name, lifetime: lifetime, file: file, line: line, dependencyTypes: nil,
+      isMainActor: false, factory: { r, _ in try factory(r) })
   }
 
   /// Registers a `@MainActor` type built by a closure. It must be resolved on the main actor.
@@ -254,6 +252,23 @@ public final class Registrar {
   }
 
   // MARK: - Recording
+
+  /// Records a registration without runtime arguments (the inlinable `register` overloads build
+  /// the factory, this builds the entry). `dependencyTypes` is nil for a closure factory.
+  @usableFromInline
+  func add<T>(
+    _ type: T.Type, name: (any Hashable & Sendable)?, lifetime: Lifetime, file: String, line: UInt,
+    dependencyTypes: [Any.Type]?, isMainActor: Bool,
+    factory: @escaping @Sendable (Resolver, Void) throws -> T
+  ) {
+    add(
+      Entry<T, Void>(
+        key: ServiceKey(T.self, name: ServiceName(name)), argumentTypes: [], lifetime: lifetime,
+        dependencies: dependencyTypes.flatMap { Dependency.declared($0.map(Dependency.init)) },
+        isMainActor: isMainActor, origin: origin(file, line),
+        localStory: localStory, isOverride: isOverriding, implementationType: nil,
+        factory: factory))
+  }
 
   private func origin(_ file: String, _ line: UInt) -> Origin {
     Origin(fileID: file, line: line, assembly: assemblyName)

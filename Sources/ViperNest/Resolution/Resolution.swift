@@ -1,11 +1,17 @@
 // The resolution engine: find the registration, decide who owns the instance, build it.
+//
+// The common path (a plain lookup, a cached hit, calling a factory) is `@inlinable`: it is compiled
+// into the caller's module, specialized for the resolved type, so it costs no generic metadata
+// lookups or value-witness calls. Everything uncommon (creating a cached instance, cycles,
+// errors) is in non-inlinable functions.
 
 extension StoryNode {
   /// Resolves `entry`'s instance for a resolution asked from `requester`, with `self` as the scope
-  /// whose registrations and stories are visible.
-  @inline(__always)
+  /// whose registrations and stories are visible. `home` is the story whose registrations hold
+  /// `entry` (nil: the root registrations, held by the app story).
+  @inlinable
   func instance<T, Args>(
-    of entry: Entry<T, Args>, _ arguments: Args, home: StoryNode, requester: StoryNode,
+    of entry: Entry<T, Args>, _ arguments: Args, home: StoryNode?, requester: StoryNode,
     isOutermost: Bool = false
   ) throws -> T {
     switch entry.lifetime.kind {
@@ -16,11 +22,11 @@ extension StoryNode {
       return try app.cachedInstance(entry, arguments, requester: requester)
     case .story(let story):
       guard let owner = nearest(story) else {
-        throw ViperNestError.storyNotOpen(entry, story: story, scope: self, requester: requester)
+        throw storyNotOpen(entry, story: story, requester: requester)
       }
       return try owner.cachedInstance(entry, arguments, requester: requester)
     case .weak:
-      return try home.cachedInstance(entry, arguments, requester: requester)
+      return try (home ?? app).cachedInstance(entry, arguments, requester: requester)
     case .graph:
       if isOutermost { try checkOpen(entry) }
       return try graphInstance(entry, arguments, requester: requester)
@@ -28,7 +34,8 @@ extension StoryNode {
   }
 
   /// Refuses to build anything for a closed story. Cached lifetimes check this when they miss.
-  private func checkOpen(_ entry: AnyEntry) throws {
+  @usableFromInline
+  func checkOpen(_ entry: AnyEntry) throws {
     lock.lock()
     let isClosed = closed
     lock.unlock()
@@ -37,7 +44,13 @@ extension StoryNode {
     }
   }
 
-  private func graphInstance<T, Args>(
+  @usableFromInline
+  func storyNotOpen(_ entry: AnyEntry, story: StoryKind, requester: StoryNode) -> ViperNestError {
+    ViperNestError.storyNotOpen(entry, story: story, scope: self, requester: requester)
+  }
+
+  @usableFromInline
+  func graphInstance<T, Args>(
     _ entry: Entry<T, Args>, _ arguments: Args, requester: StoryNode
   ) throws -> T {
     let thread = ThreadResolutionState.current
@@ -50,35 +63,62 @@ extension StoryNode {
 
 /// Runs `entry`'s factory with `scope`'s registrations visible, tracking the resolution path on
 /// this thread for cycle detection and error messages. No lock is held here.
-@inline(__always)
+@inlinable
 func construct<T, Args>(
   _ entry: Entry<T, Args>, _ arguments: Args, scope: StoryNode, requester: StoryNode
 ) throws -> T {
-  if entry.isMainActor, !isMainThread() {
-    throw ViperNestError.mainActorRequired(entry, node: requester)
-  }
+  if entry.isMainActor { try checkMainThread(entry, requester: requester) }
   let resolver = Resolver(node: scope, requester: requester)
   guard entry.mayResolveNested else {
     do {
       return try entry.factory(resolver, arguments)
     } catch {
-      throw ViperNestError.factoryFailed(entry, error, path: [entry], node: requester)
+      throw factoryFailed(entry, error, requester: requester)
     }
   }
+  let thread = try beginConstruction(entry, requester: requester)
+  defer { endConstruction(thread) }
+  do {
+    return try entry.factory(resolver, arguments)
+  } catch {
+    throw nestedFactoryFailed(entry, error, thread: thread, requester: requester)
+  }
+}
+
+@usableFromInline
+func checkMainThread(_ entry: AnyEntry, requester: StoryNode) throws {
+  if !isMainThread() { throw ViperNestError.mainActorRequired(entry, node: requester) }
+}
+
+/// What a factory without nested resolutions threw, wrapped.
+@usableFromInline
+func factoryFailed(_ entry: AnyEntry, _ error: any Error, requester: StoryNode) -> any Error {
+  ViperNestError.factoryFailed(entry, error, path: [entry], node: requester)
+}
+
+/// Pushes `entry` on this thread's resolution stack, refusing a cycle.
+@usableFromInline
+func beginConstruction(_ entry: AnyEntry, requester: StoryNode) throws -> ThreadResolutionState {
   let thread = ThreadResolutionState.current
   if thread.stack.contains(where: { $0 === entry }) {
     throw ViperNestError.circular(thread.stack + [entry], node: requester, crossThread: false)
   }
   thread.stack.append(entry)
-  defer {
-    thread.stack.removeLast()
-    if thread.stack.isEmpty, !thread.graphInstances.isEmpty { thread.graphInstances = [:] }
-  }
-  do {
-    return try entry.factory(resolver, arguments)
-  } catch let error as ViperNestError {
-    throw error
-  } catch {
-    throw ViperNestError.factoryFailed(entry, error, path: thread.stack, node: requester)
-  }
+  return thread
+}
+
+@usableFromInline
+func endConstruction(_ thread: ThreadResolutionState) {
+  thread.stack.removeLast()
+  if thread.stack.isEmpty, !thread.graphInstances.isEmpty { thread.graphInstances = [:] }
+}
+
+/// What a factory threw while its entry is on the stack: its own errors pass through, anything
+/// else is wrapped with the resolution path.
+@usableFromInline
+func nestedFactoryFailed(
+  _ entry: AnyEntry, _ error: any Error, thread: ThreadResolutionState, requester: StoryNode
+) -> any Error {
+  if let error = error as? ViperNestError { return error }
+  return ViperNestError.factoryFailed(entry, error, path: thread.stack, node: requester)
 }

@@ -183,24 +183,28 @@ struct ContextChecker {
   let graph: Graph
   let context: Context
   private(set) var findings: [Finding] = []
-  /// Finished (entry, scope length) pairs, and whether each resolves.
-  private var done: [Visit: Bool] = [:]
+  /// Finished (entry, scope length) pairs and whether each resolves, indexed by
+  /// `entry.id * (chain length + 1) + scope length`: 0 not visited yet, 1 fails, 2 resolves.
+  private var done: [UInt8]
   private var stack: [AnyEntry] = []
-
-  struct Visit: Hashable {
-    let entry: ObjectIdentifier
-    let scope: Int
-  }
+  /// The registrations visible in each prefix of the chain.
+  private let tables: ChainTables
 
   init(graph: Graph, context: Context) {
     self.graph = graph
     self.context = context
+    done = [UInt8](repeating: 0, count: graph.entries.count * (context.chain.count + 1))
+    tables = ChainTables(graph: graph, chain: context.chain)
+  }
+
+  private func doneIndex(_ entry: AnyEntry, scope: Int) -> Int {
+    entry.id * (context.chain.count + 1) + scope
   }
 
   /// Registrations resolvable somewhere in this chain: root ones and those local to a story in it,
   /// minus those whose story lifetime names a story not in it.
   func visibleEntries() -> [AnyEntry] {
-    var seen = Set<ServiceKey>()
+    var seen = Set<ServiceKey>(minimumCapacity: graph.entries.count)
     var result: [AnyEntry] = []
     for length in stride(from: context.chain.count, through: 1, by: -1) {
       let kind = context.chain[length - 1]
@@ -217,12 +221,7 @@ struct ContextChecker {
 
   /// Looks `key` up as a story with the first `scope` kinds of the chain would.
   func lookup(_ key: ServiceKey, scope: Int) -> (entry: AnyEntry, home: Int)? {
-    for length in stride(from: scope, through: 2, by: -1) {
-      if let entry = graph.locals[context.chain[length - 1].id]?.entry(for: key) {
-        return (entry, length)
-      }
-    }
-    return graph.root.entry(for: key).map { ($0, 1) }
+    tables.lookup(key, scope: scope)
   }
 
   /// Checks `entry` requested at the full chain.
@@ -255,8 +254,8 @@ struct ContextChecker {
     case .weak: ownScope = home
     case .transient, .graph: ownScope = scope
     }
-    let visit = Visit(entry: ObjectIdentifier(entry), scope: ownScope)
-    if let known = done[visit] { return known }
+    let visit = doneIndex(entry, scope: ownScope)
+    if done[visit] != 0 { return done[visit] == 2 }
     if stack.contains(where: { $0 === entry }) {
       let cycle = stack + [entry]
       var message = ErrorMessage(.circular(path: cycle, node: placeholderNode, crossThread: false))
@@ -267,7 +266,7 @@ struct ContextChecker {
       return false
     }
     guard let dependencies = entry.dependencies else {
-      done[visit] = true
+      done[visit] = 2
       return true
     }
     stack.append(entry)
@@ -306,7 +305,7 @@ struct ContextChecker {
       }
     }
     stack.removeLast()
-    done[visit] = resolves
+    done[visit] = resolves ? 2 : 1
     return resolves
   }
 
@@ -329,4 +328,27 @@ struct ContextChecker {
 
   /// A node used only to render messages in the app chain (validation resolves nothing).
   private var placeholderNode: StoryNode { StoryNode(root: graph) }
+}
+
+/// The local registrations of each story in a chain, and the root's: lookups as a story with the
+/// first `scope` kinds of the chain would make them. A class, so looking up never copies the
+/// checker's state.
+final class ChainTables {
+  private let root: Table
+  /// Index: scope length - 1; nil for the app and for stories without local registrations.
+  private let locals: [Table?]
+
+  init(graph: Graph, chain: [StoryKind]) {
+    root = graph.root
+    locals = chain.map { $0 == .app ? nil : graph.locals[$0.id] }
+  }
+
+  func lookup(_ key: ServiceKey, scope: Int) -> (entry: AnyEntry, home: Int)? {
+    var length = scope
+    while length >= 2 {
+      if let entry = locals[length - 1]?.entry(for: key) { return (entry, length) }
+      length -= 1
+    }
+    return root.entry(for: key).map { ($0, 1) }
+  }
 }

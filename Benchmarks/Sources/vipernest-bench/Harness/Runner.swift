@@ -6,6 +6,9 @@ struct Settings {
   var rounds = 9
   /// Wall time one round (every contender once) should take.
   var roundSeconds = 0.5
+  /// `--profile N`: run only the `ours` contender of each selected scenario, N iterations, once
+  /// (for `valgrind --tool=callgrind` or `perf`; nothing is reported).
+  var profileIterations: Int?
 
   static let quick = Settings(quick: true, rounds: 1, roundSeconds: 0.03)
 }
@@ -41,6 +44,9 @@ struct Measurement {
   }
 }
 
+/// Thrown by `measure` in `--profile` mode once the `ours` contender ran.
+struct ProfileFinished: Error {}
+
 enum Statistics {
   static func median(_ values: [Double]) -> Double {
     precondition(!values.isEmpty, "median of nothing")
@@ -62,6 +68,12 @@ final class Runner {
   func fold(_ value: UInt) { checksum = checksum &+ value }
 
   func measure(_ contenders: [Contender]) throws -> Measurement {
+    if let iterations = settings.profileIterations {
+      for contender in contenders where contender.label == "ours" {
+        _ = try time(contender, iterations)
+      }
+      throw ProfileFinished()
+    }
     let share = settings.roundSeconds / Double(contenders.count)
     var iterations: [Int] = []
     for contender in contenders {

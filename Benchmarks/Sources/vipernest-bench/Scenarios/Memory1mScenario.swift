@@ -10,7 +10,7 @@ enum Memory1mScenario {
   static let id = "memory-1m"
 
   static func run(_ runner: Runner, settings: Settings) throws -> ScenarioResult {
-    let builds = settings.quick ? 20_000 : 1_000_000
+    let builds = settings.profileIterations ?? (settings.quick ? 20_000 : 1_000_000)
     let app = try OursWiring.startApp()
     defer { app.close() }
     let hand = HandSingletons()
@@ -21,6 +21,7 @@ enum Memory1mScenario {
       for _ in 0..<n { sum &+= digest(try OursWiring.buildModule(app)) }
       return sum
     }
+    if settings.profileIterations != nil { throw ProfileFinished() }
     let handwired = try growth(runner, builds: builds) { n in
       var sum: UInt = 0
       for _ in 0..<n { sum &+= digest(HandWiring.buildModule(service: hand.service)) }
