@@ -193,8 +193,6 @@ extension Resolving {
 public struct Provider<T>: Sendable {
   @usableFromInline let resolver: Resolver
 
-  init(resolver: Resolver) { self.resolver = resolver }
-
   /// Resolves `T`.
   ///
   /// - Throws: As ``Resolving/resolve(_:name:)``.
