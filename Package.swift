@@ -7,11 +7,20 @@ let package = Package(
   products: [
     .library(name: "ViperNest", targets: ["ViperNest"]),
     .library(name: "ViperNestTesting", targets: ["ViperNestTesting"]),
+    .library(name: "ViperNestHeadless", targets: ["ViperNestHeadless"]),
+    .library(name: "ViperNestUIKit", targets: ["ViperNestUIKit"]),
   ],
   targets: [
     .target(name: "ViperNest"),
     .target(name: "ViperNestTesting", dependencies: ["ViperNest"]),
-    .testTarget(name: "ViperNestTests", dependencies: ["ViperNest", "ViperNestTesting"]),
+    .target(name: "ViperNestHeadless", dependencies: ["ViperNest"]),
+    // UIKit adapters: compiled on Apple platforms only; on Linux .ci/typecheck-uikit.sh
+    // type-checks them against Tests/UIKitStub.
+    .target(name: "ViperNestUIKit", dependencies: ["ViperNest"]),
+    .testTarget(
+      name: "ViperNestTests", dependencies: ["ViperNest", "ViperNestTesting", "ViperNestHeadless"]),
+    // Samples
+    .executableTarget(name: "contacts", dependencies: ["ViperNest"], path: "Samples/Contacts"),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -174,7 +174,7 @@ struct NearMisses {
       let similar = graph.entries.lazy.filter {
         let candidate = typeName($0.serviceType).lowercased()
         return candidate != wanted
-          && (candidate.hasPrefix(wanted) || wanted.hasPrefix(candidate)
+          && (candidate.contains(wanted) || wanted.contains(candidate)
             || editDistance(candidate, wanted, limit: 2) <= 2)
       }
       for entry in similar.prefix(3) {

@@ -39,7 +39,7 @@ public struct ViperNestError: Error, CustomStringConvertible, Sendable {
     public static let storyClosed = Code(value: .storyClosed)
     /// A story declared to open only inside other stories was opened elsewhere.
     public static let storyOpenedOutsideParent = Code(value: .storyOpenedOutsideParent)
-    /// Registrations were added after ``Registry/start()``.
+    /// Registrations were added after ``Registry/start(_:file:line:)``.
     public static let registryFrozen = Code(value: .registryFrozen)
     /// The same key was registered twice without `overriding`.
     public static let duplicateRegistration = Code(value: .duplicateRegistration)

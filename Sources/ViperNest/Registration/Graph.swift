@@ -16,13 +16,16 @@ final class Graph: Sendable {
   let storyKinds: [ObjectIdentifier: StoryKind]
   let hasGraphLifetime: Bool
   let configuration: Registry.Configuration
+  /// Story-local overrides that replaced a registration of the same story.
+  private let replacingOverrides: Set<ObjectIdentifier>
 
   /// Freezes `entries`: assigns ids and instance slots and builds the lookup tables. Check
   /// ``crossScopeProblems()`` before publishing it.
   init(
     entries: [AnyEntry], storyParents: [(story: StoryKind, parent: StoryKind)],
-    configuration: Registry.Configuration
+    replacingOverrides: Set<ObjectIdentifier> = [], configuration: Registry.Configuration
   ) {
+    self.replacingOverrides = replacingOverrides
     var parents: [ObjectIdentifier: [StoryKind]] = [:]
     var stories: [ObjectIdentifier: StoryKind] = [:]
     for (story, parent) in storyParents {
@@ -82,7 +85,9 @@ final class Graph: Sendable {
       let enclosing = enclosingTables(outside: storyID)
       for entry in table.entries {
         let shadowed = enclosingEntry(for: entry.key, in: enclosing)
-        if entry.isOverride, shadowed == nil {
+        if entry.isOverride, shadowed == nil,
+          !replacingOverrides.contains(ObjectIdentifier(entry))
+        {
           problems.append(ViperNestError(.overrideWithoutOriginal, .overrideWithoutOriginal(entry)))
         } else if !entry.isOverride, let shadowed {
           problems.append(

@@ -37,7 +37,7 @@ public final class Registrar {
   }
 
   /// A registrar whose registrations replace existing ones with the same key (in the same scope, or,
-  /// inside ``story(_:in:_:)``, the parent's for that story's subtree only).
+  /// inside ``story(_:in:body:)``, the parent's for that story's subtree only).
   ///
   /// Overriding a key that is not registered is an error: it usually means a typo or a missing
   /// assembly.
@@ -53,7 +53,7 @@ public final class Registrar {
   /// Registers services that exist only inside stories of type `story` and their nested stories.
   ///
   /// A story-local registration may override a parent's (use `r.overriding` inside `body`) for that
-  /// subtree only. Naming `parents` declares where the story opens: ``Story/open(_:file:line:)``
+  /// subtree only. Naming `parents` declares where the story opens: ``Resolving/open(_:)``
   /// then refuses to open it anywhere else, and ``Registry/validate()`` checks it in exactly those
   /// places.
   ///
@@ -93,6 +93,8 @@ public final class Registrar {
   ///   - name: A typed name when several registrations share `type`.
   ///   - lifetime: How long an instance lives. Default: ``Lifetime/transient``.
   ///   - initializer: A function (usually `Type.init`) whose parameters are dependencies.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
   @inlinable
   public func register<T, each D>(
     _ type: T.Type, name: (any Hashable & Sendable)? = nil, lifetime: Lifetime = .transient,
@@ -121,6 +123,8 @@ public final class Registrar {
   ///   - name: A typed name when several registrations share `type`.
   ///   - lifetime: How long an instance lives. Default: ``Lifetime/transient``.
   ///   - initializer: A `@MainActor` function whose parameters are dependencies.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
   public func register<T, each D>(
     _ type: T.Type, name: (any Hashable & Sendable)? = nil, lifetime: Lifetime = .transient,
     file: String = #fileID, line: UInt = #line,
@@ -159,6 +163,8 @@ public final class Registrar {
   ///   - name: A typed name when several registrations share `type`.
   ///   - lifetime: How long an instance lives. Default: ``Lifetime/transient``.
   ///   - factory: Builds the instance; it may throw, and nothing is cached when it does.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
   @inlinable
   public func register<T>(
     _ type: T.Type, name: (any Hashable & Sendable)? = nil, lifetime: Lifetime = .transient,
@@ -177,6 +183,8 @@ public final class Registrar {
   ///   - name: A typed name when several registrations share `type`.
   ///   - lifetime: How long an instance lives. Default: ``Lifetime/transient``.
   ///   - factory: Builds the instance on the main actor.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
   public func register<T>(
     _ type: T.Type, name: (any Hashable & Sendable)? = nil, lifetime: Lifetime = .transient,
     file: String = #fileID, line: UInt = #line,
@@ -208,8 +216,11 @@ public final class Registrar {
   /// - Parameters:
   ///   - type: The type it is resolved as.
   ///   - name: A typed name when several registrations share `type`.
-  ///   - arguments: The argument types, in order.
+  ///   - first: The type of the first runtime argument.
+  ///   - rest: The types of the other runtime arguments, in order.
   ///   - factory: Builds the instance from the resolver and the arguments.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
   public func register<T, First, each Rest>(
     _ type: T.Type, name: (any Hashable & Sendable)? = nil, arguments first: First.Type,
     _ rest: repeat (each Rest).Type, file: String = #fileID, line: UInt = #line,
@@ -229,8 +240,11 @@ public final class Registrar {
   /// - Parameters:
   ///   - type: The type it is resolved as.
   ///   - name: A typed name when several registrations share `type`.
-  ///   - arguments: The argument types, in order.
+  ///   - first: The type of the first runtime argument.
+  ///   - rest: The types of the other runtime arguments, in order.
   ///   - factory: Builds the instance on the main actor.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
   public func register<T, First, each Rest>(
     _ type: T.Type, name: (any Hashable & Sendable)? = nil, arguments first: First.Type,
     _ rest: repeat (each Rest).Type, file: String = #fileID, line: UInt = #line,

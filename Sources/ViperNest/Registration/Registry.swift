@@ -1,4 +1,4 @@
-/// The dependency-injection registry: you install assemblies at app start, then ``start()`` freezes
+/// The dependency-injection registry: you install assemblies at app start, then ``Registry/start(_:file:line:)`` freezes
 /// the registrations and opens the app story, from which everything is resolved.
 ///
 /// ```swift
@@ -32,6 +32,8 @@ public final class Registry: Sendable {
     var entries: [AnyEntry] = []
     var index: [ScopedKey: Int] = [:]
     var storyParents: [(story: StoryKind, parent: StoryKind)] = []
+    /// Overrides that replaced a registration in their own scope (nothing else to check).
+    var replacingOverrides: Set<ObjectIdentifier> = []
     var startedAt: Origin?
     var graph: Graph?
     /// The graph ``validationGraph()`` built for the registrations so far; dropped by `install`.
@@ -52,7 +54,10 @@ public final class Registry: Sendable {
 
   /// Creates a registry with `assemblies` installed.
   ///
-  /// - Parameter assemblies: The assemblies, installed in order.
+  /// - Parameters:
+  ///   - assemblies: The assemblies, installed in order.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
   /// - Throws: ``ViperNestError`` when a registration is wrong (a duplicate key without
   ///   `overriding`, an override of nothing); no registry is created.
   public convenience init(
@@ -68,10 +73,13 @@ public final class Registry: Sendable {
   /// try registry.install(ContactsAssembly(), AddContactAssembly())
   /// ```
   ///
-  /// - Parameter assemblies: The assemblies, installed in order.
+  /// - Parameters:
+  ///   - assemblies: The assemblies, installed in order.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
   /// - Throws: ``ViperNestError`` with code ``ViperNestError/Code/duplicateRegistration``,
   ///   ``ViperNestError/Code/overrideWithoutOriginal``,
-  ///   ``ViperNestError/Code/invalidRegistration`` or, after ``start()``,
+  ///   ``ViperNestError/Code/invalidRegistration`` or, after ``start(_:file:line:)``,
   ///   ``ViperNestError/Code/registryFrozen``. The registry is unchanged when it throws.
   public func install(
     _ assemblies: any Assembly..., file: String = #fileID, line: UInt = #line
@@ -87,7 +95,10 @@ public final class Registry: Sendable {
   /// }
   /// ```
   ///
-  /// - Parameter body: Adds registrations.
+  /// - Parameters:
+  ///   - body: Adds registrations.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
   /// - Throws: As ``install(_:file:line:)``.
   public func install(
     file: String = #fileID, line: UInt = #line, _ body: (Registrar) -> Void
@@ -115,11 +126,13 @@ public final class Registry: Sendable {
       var problems = buffer.problems
       var entries = state.entries
       var index = state.index
+      var replacing = state.replacingOverrides
       for entry in buffer.entries {
         let scoped = ScopedKey(key: entry.key, story: entry.localStory?.id)
         if let existing = index[scoped] {
           if entry.isOverride {
             entries[existing] = entry
+            replacing.insert(ObjectIdentifier(entry))
           } else {
             problems.append(
               ViperNestError(
@@ -135,6 +148,7 @@ public final class Registry: Sendable {
       if let first = problems.first { throw first.adding(others: Array(problems.dropFirst())) }
       state.entries = entries
       state.index = index
+      state.replacingOverrides = replacing
       state.validationGraph = nil
       state.storyParents.append(contentsOf: buffer.storyParents)
     }
@@ -150,7 +164,10 @@ public final class Registry: Sendable {
   /// let app = try registry.start()
   /// ```
   ///
-  /// - Parameter configuration: How the started registry reports diagnostics.
+  /// - Parameters:
+  ///   - configuration: How the started registry reports diagnostics.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
   /// - Returns: The open app story.
   /// - Throws: ``ViperNestError`` when story-local registrations conflict with their parents
   ///   (a shadowed key without `overriding`, an override of nothing). Nothing is frozen then.
@@ -160,7 +177,8 @@ public final class Registry: Sendable {
     let graph = try protected.withLock { state in
       if let graph = state.graph { return graph }
       let graph = Graph(
-        entries: state.entries, storyParents: state.storyParents, configuration: configuration)
+        entries: state.entries, storyParents: state.storyParents,
+        replacingOverrides: state.replacingOverrides, configuration: configuration)
       let problems = graph.crossScopeProblems()
       if let first = problems.first { throw first.adding(others: Array(problems.dropFirst())) }
       state.graph = graph
@@ -180,7 +198,8 @@ public final class Registry: Sendable {
     protected.withLock { state in
       if let graph = state.graph ?? state.validationGraph { return graph }
       let graph = Graph(
-        entries: state.entries, storyParents: state.storyParents, configuration: Configuration())
+        entries: state.entries, storyParents: state.storyParents,
+        replacingOverrides: state.replacingOverrides, configuration: Configuration())
       state.validationGraph = graph
       return graph
     }

@@ -28,7 +28,7 @@ extension UserStory {
   }
 }
 
-/// The root story: the app itself. ``Registry/start()`` opens it; `app` singletons live in it.
+/// The root story: the app itself. ``Registry/start(_:file:line:)`` opens it; `app` singletons live in it.
 public enum AppStory: UserStory {}
 
 /// A story type as a value: its identity and its name.

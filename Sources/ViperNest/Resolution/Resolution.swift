@@ -85,9 +85,12 @@ func construct<T, Args>(
   }
 }
 
+/// Refuses a `@MainActor` factory off the main actor.
 @usableFromInline
 func checkMainThread(_ entry: AnyEntry, requester: StoryNode) throws {
-  if !isMainThread() { throw ViperNestError.mainActorRequired(entry, node: requester) }
+  if !isMainThread(), !ThreadResolutionState.current.onMainActor {
+    throw ViperNestError.mainActorRequired(entry, node: requester)
+  }
 }
 
 /// What a factory without nested resolutions threw, wrapped.

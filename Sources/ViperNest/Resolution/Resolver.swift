@@ -54,6 +54,13 @@ public struct Resolver: Resolving {
     throw ViperNestError.missing(ServiceKey(T.self), type: T.self, arguments: [], resolver: self)
   }
 
+  /// Resolves `type` by `name`: a plain key inline, a named one out of line.
+  @inlinable
+  func resolve<T>(_ type: T.Type, named name: (any Hashable & Sendable)?) throws -> T {
+    if name == nil { return try resolvePlain(T.self) }
+    return try resolveNamed(T.self, name: name)
+  }
+
   /// Resolves a named key (not inlined: names are the uncommon case).
   @usableFromInline
   func resolveNamed<T>(_ type: T.Type, name: (any Hashable & Sendable)?) throws -> T {
@@ -77,6 +84,16 @@ public struct Resolver: Resolving {
   }
 }
 
+/// Runs `body` with this thread marked as running main-actor-isolated code.
+@usableFromInline @inline(never)
+func onMainActor<R>(_ body: () throws -> R) rethrows -> R {
+  let thread = ThreadResolutionState.current
+  let previous = thread.onMainActor
+  thread.onMainActor = true
+  defer { thread.onMainActor = previous }
+  return try body()
+}
+
 /// Something that resolves services and opens stories: a ``Story`` or a ``Resolver``.
 public protocol Resolving: Sendable {
   /// The resolver for this story.
@@ -95,6 +112,8 @@ extension Resolving {
   /// - Parameters:
   ///   - type: The type it was registered as. Inferred when omitted.
   ///   - name: The typed name it was registered under, if any.
+  ///   - isolation: The caller's actor, filled in by the compiler; lets `@MainActor` factories run
+  ///     when you resolve from main-actor code.
   /// - Returns: The instance, shared or new according to the registration's ``Lifetime``.
   /// - Throws: ``ViperNestError`` naming the key, the resolution path and the story chain:
   ///   ``ViperNestError/Code/missingRegistration`` (with near misses),
@@ -103,15 +122,18 @@ extension Resolving {
   ///   ``ViperNestError/Code/mainActorRequired``, or ``ViperNestError/Code/factoryFailed`` wrapping
   ///   what a factory threw. A failed resolution caches nothing; the next one retries.
   @inlinable
-  public func resolve<T>(_ type: T.Type = T.self, name: (any Hashable & Sendable)? = nil) throws
-    -> T
-  {
+  public func resolve<T>(
+    _ type: T.Type = T.self, name: (any Hashable & Sendable)? = nil,
+    isolation: (any Actor)? = #isolation
+  ) throws -> T {
     let resolver = self.resolver
-    if name == nil { return try resolver.resolvePlain(T.self) }
-    return try resolver.resolveNamed(T.self, name: name)
+    if isolation === MainActor.shared {
+      return try onMainActor { try resolver.resolve(T.self, named: name) }
+    }
+    return try resolver.resolve(T.self, named: name)
   }
 
-  /// Resolves `type` registered with runtime arguments, passing `arguments` to its factory.
+  /// Resolves `type` registered with runtime arguments, passing them to its factory.
   ///
   /// ```swift
   /// let detail = try contacts.resolve(ContactDetailPresenting.self, arguments: contact)
@@ -120,19 +142,25 @@ extension Resolving {
   /// - Parameters:
   ///   - type: The type it was registered as.
   ///   - name: The typed name it was registered under, if any.
-  ///   - arguments: The arguments, of the types it was registered with, in order.
+  ///   - first: The first runtime argument, of the type it was registered with.
+  ///   - rest: The other runtime arguments, in order.
+  ///   - isolation: The caller's actor, filled in by the compiler.
   /// - Returns: A new instance.
-  /// - Throws: As ``resolve(_:name:)``; a registration with other argument types is reported as a
-  ///   near miss.
+  /// - Throws: As ``resolve(_:name:isolation:)``; a registration with other argument types is
+  ///   reported as a near miss.
   public func resolve<T, First, each Rest>(
     _ type: T.Type = T.self, name: (any Hashable & Sendable)? = nil, arguments first: First,
-    _ rest: repeat each Rest
+    _ rest: repeat each Rest, isolation: (any Actor)? = #isolation
   ) throws -> T {
     let key = ServiceKey(
       T.self, name: ServiceName(name), arguments: (First, repeat each Rest).self)
-    return try resolver.resolveEntry(
-      key, T.self, (first, (repeat each rest)),
-      argumentTypes: argumentTypeList(First.self, repeat (each Rest).self))
+    let arguments = (first, (repeat each rest))
+    let resolve = {
+      try resolver.resolveEntry(
+        key, T.self, arguments,
+        argumentTypes: argumentTypeList(First.self, repeat (each Rest).self))
+    }
+    return isolation === MainActor.shared ? try onMainActor(resolve) : try resolve()
   }
 
   /// Opens a story of type `story` inside this one.
@@ -195,7 +223,7 @@ public struct Provider<T>: Sendable {
 
   /// Resolves `T`.
   ///
-  /// - Throws: As ``Resolving/resolve(_:name:)``.
+  /// - Throws: As ``Resolving/resolve(_:name:isolation:)``.
   @inlinable
   public func callAsFunction() throws -> T {
     try resolver.resolve(T.self)

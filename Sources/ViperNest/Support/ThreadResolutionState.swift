@@ -23,6 +23,10 @@ final class ThreadResolutionState: @unchecked Sendable {
   /// The thread that creates the singleton this thread is waiting for, if any. Guarded by
   /// `WaitGraph.lock`.
   var waitingFor: ThreadResolutionState?
+  /// Whether a resolution called from `@MainActor` code is running on this thread right now, so
+  /// `@MainActor` factories may run even where the main actor is not the main thread (as under
+  /// Swift Testing on Linux).
+  var onMainActor = false
 
   init() {
     stack.reserveCapacity(16)

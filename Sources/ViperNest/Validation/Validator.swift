@@ -124,20 +124,36 @@ struct Validator {
       record(problem.code, ErrorMessage(problem.detail), chain: nil)
     }
     let contexts = contexts()
+    // Story-bound failures (a story the registration needs is not open in that chain) are only a
+    // problem when the registration resolves in no chain at all.
+    var resolvedSomewhere = Set<ObjectIdentifier>()
+    var storyBound: [ObjectIdentifier: [ContextChecker.Finding]] = [:]
+    var storyBoundOrder: [ObjectIdentifier] = []
     for context in contexts {
       var checker = ContextChecker(graph: graph, context: context)
-      for entry in checker.visibleEntries() { checker.check(entry) }
+      for entry in checker.visibleEntries() {
+        switch checker.check(entry) {
+        case .resolves: resolvedSomewhere.insert(ObjectIdentifier(entry))
+        case .needsStory(let finding):
+          if storyBound[ObjectIdentifier(entry)] == nil {
+            storyBoundOrder.append(ObjectIdentifier(entry))
+          }
+          storyBound[ObjectIdentifier(entry), default: []].append(finding)
+        case .broken: break
+        }
+      }
       for finding in checker.findings {
         record(finding.code, finding.message, chain: context.chain.map(\.name), id: finding.id)
       }
     }
-    // A captive dependency shows as "missing" in chains where the story is not open at all.
-    let captives = Set(
-      order.compactMap { problems[$0]?.code == .captiveDependency ? $0 : nil }.map(pairID))
-    let kept = order.filter { id in
-      !(problems[id]?.code == .missingRegistration && captives.contains(pairID(id)))
+    for id in storyBoundOrder where !resolvedSomewhere.contains(id) {
+      for finding in storyBound[id] ?? [] {
+        var message = finding.message
+        message.notes.append("it resolves in none of the story chains checked")
+        record(finding.code, message, chain: finding.message.chain, id: finding.id)
+      }
     }
-    let errors = kept.compactMap { id -> ViperNestError? in
+    let errors = order.compactMap { id -> ViperNestError? in
       guard let (code, found, chains) = problems[id] else { return nil }
       var message = found
       if let first = chains.first {
@@ -157,8 +173,6 @@ struct Validator {
       checkedStoryChains: contexts.map(\.description))
   }
 
-  private func pairID(_ id: String) -> String { String(id.drop(while: { $0 != "|" })) }
-
   private mutating func record(
     _ code: ViperNestError.Code, _ message: ErrorMessage, chain: [String]?, id: String? = nil
   ) {
@@ -175,17 +189,36 @@ struct Validator {
 struct ContextChecker {
   struct Finding {
     let code: ViperNestError.Code
-    let message: ErrorMessage
+    var message: ErrorMessage
     /// Identifies the problem across chains: the same mistake found in several chains is one.
     let id: String
+  }
+
+  /// What resolving a registration in this chain would do.
+  enum Outcome {
+    case resolves
+    /// It fails only because a story it needs is not open in this chain.
+    case needsStory(Finding)
+    /// It fails for a structural reason (a cycle, a captive dependency, a key registered nowhere),
+    /// recorded in `findings`.
+    case broken(ViperNestError.Code)
+
+    /// The error code resolving would throw, or nil when it resolves.
+    var code: ViperNestError.Code? {
+      switch self {
+      case .resolves: nil
+      case .needsStory(let finding): finding.code
+      case .broken(let code): code
+      }
+    }
   }
 
   let graph: Graph
   let context: Context
   private(set) var findings: [Finding] = []
-  /// Finished (entry, scope length) pairs and whether each resolves, indexed by
-  /// `entry.id * (chain length + 1) + scope length`: 0 not visited yet, 1 fails, 2 resolves.
-  private var done: [UInt8]
+  /// Finished (entry, scope length) pairs, indexed by `entry.id * (chain length + 1) + scope
+  /// length` (a flat array: no hashing on the hot path of validation).
+  private var done: [Outcome?]
   private var stack: [AnyEntry] = []
   /// The registrations visible in each prefix of the chain.
   private let tables: ChainTables
@@ -193,7 +226,7 @@ struct ContextChecker {
   init(graph: Graph, context: Context) {
     self.graph = graph
     self.context = context
-    done = [UInt8](repeating: 0, count: graph.entries.count * (context.chain.count + 1))
+    done = [Outcome?](repeating: nil, count: graph.entries.count * (context.chain.count + 1))
     tables = ChainTables(graph: graph, chain: context.chain)
   }
 
@@ -224,38 +257,47 @@ struct ContextChecker {
     tables.lookup(key, scope: scope)
   }
 
-  /// Checks `entry` requested at the full chain.
-  mutating func check(_ entry: AnyEntry) {
-    let scope = context.chain.count
-    let home = lookup(entry.key, scope: scope)?.home ?? scope
-    _ = visit(entry, scope: scope, home: home)
+  /// What resolving `key` from the whole chain would do (nil: no registration visible here).
+  mutating func outcome(for key: ServiceKey) -> Outcome? {
+    guard let (entry, home) = lookup(key, scope: context.chain.count) else { return nil }
+    return visit(entry, scope: context.chain.count, home: home)
   }
 
-  /// Whether `entry`, found at `home` while resolving with `scope` visible, resolves.
-  private mutating func visit(_ entry: AnyEntry, scope: Int, home: Int) -> Bool {
+  /// Checks `entry` requested at the full chain.
+  mutating func check(_ entry: AnyEntry) -> Outcome {
+    let scope = context.chain.count
+    let home = lookup(entry.key, scope: scope)?.home ?? scope
+    return visit(entry, scope: scope, home: home)
+  }
+
+  /// What resolving `entry`, found at `home` with `scope` kinds of the chain visible, would do.
+  private mutating func visit(_ entry: AnyEntry, scope: Int, home: Int) -> Outcome {
     // The scope its dependencies are resolved in: the owner's for cached lifetimes.
     let ownScope: Int
     switch entry.lifetime.kind {
     case .app: ownScope = 1
     case .story(let story):
       guard let owner = context.chain.prefix(scope).lastIndex(of: story).map({ $0 + 1 }) else {
-        let consumer = stack.last(where: \.lifetime.isCached) ?? stack.last
+        let consumer = stack.last(where: \.lifetime.isCached)
         if let consumer, context.prefix(endingAt: story) != nil || consumer.lifetime == .app {
-          addCaptive(consumer: consumer, dependency: entry, lifetime: entry.lifetime.description)
-        } else {
-          var message = ErrorMessage(
-            .storyNotOpen(entry: entry, story: story, path: [], node: placeholderNode))
-          message.path = (stack + [entry]).map(\.keyDescription)
-          add(.storyNotOpen, message, id: "\(entry.keyDescription)@\(story.name)")
+          return addCaptive(
+            consumer: consumer, dependency: entry, lifetime: entry.lifetime.description)
         }
-        return false
+        var message = ErrorMessage(
+          .storyNotOpen(entry: entry, story: story, path: [], node: placeholderNode))
+        message.path = (stack + [entry]).map(\.keyDescription)
+        message.chain = context.chain.map(\.name)
+        return .needsStory(
+          Finding(
+            code: .storyNotOpen, message: message,
+            id: "\(stack.first?.keyDescription ?? entry.keyDescription)@\(story.name)"))
       }
       ownScope = owner
     case .weak: ownScope = home
     case .transient, .graph: ownScope = scope
     }
     let visit = doneIndex(entry, scope: ownScope)
-    if done[visit] != 0 { return done[visit] == 2 }
+    if let known = done[visit] { return known }
     if stack.contains(where: { $0 === entry }) {
       let cycle = stack + [entry]
       var message = ErrorMessage(.circular(path: cycle, node: placeholderNode, crossThread: false))
@@ -263,53 +305,69 @@ struct ContextChecker {
       let start = cycle.firstIndex { $0 === entry } ?? 0
       let members = cycle[start..<(cycle.count - 1)].map(\.keyDescription).sorted()
       add(.circularDependency, message, id: "cycle:" + members.joined(separator: ","))
-      return false
+      return .broken(.circularDependency)
     }
     guard let dependencies = entry.dependencies else {
-      done[visit] = 2
-      return true
+      done[visit] = .resolves
+      return .resolves
     }
     stack.append(entry)
-    var resolves = true
-    for dependency in dependencies {
-      if dependency.isBuiltIn && !dependency.isDeferred { continue }
+    var outcome = Outcome.resolves
+    for dependency in dependencies where !(dependency.isBuiltIn && !dependency.isDeferred) {
+      let result: Outcome
       if let (found, foundHome) = lookup(dependency.key, scope: ownScope) {
-        if dependency.isDeferred {
-          // Provider<T>: resolved later, outside this path; check only that T exists.
-          continue
-        }
-        if !self.visit(found, scope: ownScope, home: foundHome) { resolves = false }
+        // Provider<T>: resolved later, outside this path; it only has to exist.
+        result =
+          dependency.isDeferred ? .resolves : self.visit(found, scope: ownScope, home: foundHome)
       } else if ownScope < context.chain.count,
         let (found, _) = lookup(dependency.key, scope: context.chain.count),
         let consumer = stack.last(where: \.lifetime.isCached)
       {
-        addCaptive(
+        result = addCaptive(
           consumer: consumer, dependency: found,
           lifetime: found.localStory.map { "registered only in story \($0.name)" }
             ?? found.lifetime.description)
-        resolves = false
       } else {
-        var message = ErrorMessage(
-          .missing(
-            key: dependency.key, type: dependency.type, arguments: [], path: stack,
-            node: placeholderNode))
-        message.notes =
-          NearMisses(
-            key: dependency.key, type: dependency.type, graph: graph,
-            openStories: Set(context.chain.prefix(ownScope).map(\.name))
-          ).notes
-        add(
-          .missingRegistration, message,
-          id: "\(entry.keyDescription)->\(typeName(dependency.type))")
-        resolves = false
+        result = missing(dependency, scope: ownScope)
+      }
+      switch (outcome, result) {
+      case (.broken, _): break
+      case (_, .broken): outcome = result
+      case (.resolves, .needsStory): outcome = result
+      default: break
       }
     }
     stack.removeLast()
-    done[visit] = resolves ? 2 : 1
-    return resolves
+    done[visit] = outcome
+    return outcome
   }
 
-  private mutating func addCaptive(consumer: AnyEntry, dependency: AnyEntry, lifetime: String) {
+  /// A dependency with no registration visible in this chain: story-bound when some story that is
+  /// not open here registers it, structural when nothing registers it anywhere.
+  private mutating func missing(_ dependency: Dependency, scope: Int) -> Outcome {
+    var message = ErrorMessage(
+      .missing(
+        key: dependency.key, type: dependency.type, arguments: [], path: stack,
+        node: placeholderNode))
+    message.chain = context.chain.map(\.name)
+    message.notes =
+      NearMisses(
+        key: dependency.key, type: dependency.type, graph: graph,
+        openStories: Set(context.chain.prefix(scope).map(\.name))
+      ).notes
+    let owner = stack.last?.keyDescription ?? ""
+    let finding = Finding(
+      code: .missingRegistration, message: message,
+      id: "\(owner)->\(typeName(dependency.type))")
+    let registeredSomewhere = graph.locals.values.contains { $0.entry(for: dependency.key) != nil }
+    if registeredSomewhere { return .needsStory(finding) }
+    findings.append(finding)
+    return .broken(.missingRegistration)
+  }
+
+  private mutating func addCaptive(
+    consumer: AnyEntry, dependency: AnyEntry, lifetime: String
+  ) -> Outcome {
     var message = ErrorMessage(
       .captive(
         consumer: consumer, dependency: dependency, dependencyKey: dependency.keyDescription,
@@ -318,6 +376,7 @@ struct ContextChecker {
     add(
       .captiveDependency, message,
       id: "\(consumer.keyDescription)->\(dependency.keyDescription)")
+    return .broken(.captiveDependency)
   }
 
   private mutating func add(_ code: ViperNestError.Code, _ message: ErrorMessage, id: String) {
@@ -326,7 +385,7 @@ struct ContextChecker {
     findings.append(Finding(code: code, message: message, id: id))
   }
 
-  /// A node used only to render messages in the app chain (validation resolves nothing).
+  /// A node used only to render messages (validation resolves nothing).
   private var placeholderNode: StoryNode { StoryNode(root: graph) }
 }
 

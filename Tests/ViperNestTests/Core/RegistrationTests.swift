@@ -158,4 +158,16 @@ struct RegistrationTests {
     #expect(error.code == .overrideWithoutOriginal)
     #expect(error.description.contains("nothing enclosing story Contacts registers it"))
   }
+
+  @Test func storyLocalOverrideMayReplaceARegistrationOfTheSameStory() throws {
+    let app = try start { r in
+      r.story(ContactsStory.self) { r in
+        r.register(String.self) { _ in "first" }
+        r.overriding.register(String.self) { _ in "second" }
+      }
+    }
+    let contacts = try app.open(ContactsStory.self)
+    #expect(try contacts.resolve(String.self) == "second")
+    contacts.close()
+  }
 }

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Type-checks the UIKit adapters (Sources/ViperNestUIKit) on a machine without UIKit.
+#
+# 1. builds ViperNest with SwiftPM (the adapters' only dependency);
+# 2. compiles Tests/UIKitStub/UIKit.swift, a stub of exactly the UIKit API the adapters call, as a
+#    module named UIKit;
+# 3. type-checks every adapter file against the stub and the built ViperNest module, in Swift 6
+#    mode with the package's upcoming features and package name, failing on any error or warning.
+#
+# On Apple platforms the adapters are compiled for real by `swift build`; this script is how Linux
+# CI keeps them honest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+swift build --target ViperNest
+
+build_dir=$(swift build --show-bin-path)
+module_dir=$(dirname "$(find "$build_dir" -name ViperNest.swiftmodule -not -path '*/ViperNest.swiftmodule/*' | head -n 1)")
+if [ ! -e "$module_dir/ViperNest.swiftmodule" ]; then
+  echo "error: ViperNest.swiftmodule not found under $build_dir" >&2
+  exit 1
+fi
+# The package name SwiftPM compiled ViperNest with: in the same package, conforming UIKit types to
+# ViperNest's protocols is not a retroactive conformance.
+manifest=$(find .build -maxdepth 2 -name debug.yaml | head -n 1)
+package_name=$(grep -o -- '-package-name","[^"]*"' "$manifest" | head -n 1 | sed 's/.*","//; s/"$//')
+if [ -z "$package_name" ]; then
+  echo "error: could not read the package name from $manifest" >&2
+  exit 1
+fi
+
+stub_dir=$(mktemp -d)
+trap 'rm -rf "$stub_dir"' EXIT
+features=(
+  -enable-upcoming-feature ExistentialAny
+  -enable-upcoming-feature InternalImportsByDefault
+  -enable-upcoming-feature MemberImportVisibility
+)
+
+swiftc -emit-module -module-name UIKit -parse-as-library -swift-version 6 "${features[@]}" \
+  -warnings-as-errors -emit-module-path "$stub_dir/UIKit.swiftmodule" Tests/UIKitStub/UIKit.swift
+
+swiftc -typecheck -module-name ViperNestUIKit -parse-as-library -swift-version 6 "${features[@]}" \
+  -package-name "$package_name" -warnings-as-errors -I "$stub_dir" -I "$module_dir" \
+  Sources/ViperNestUIKit/*.swift
+
+echo "ViperNestUIKit type-checks against the UIKit stub ($(ls Sources/ViperNestUIKit/*.swift | wc -l) files)."

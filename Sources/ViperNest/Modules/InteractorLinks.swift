@@ -1,0 +1,27 @@
+/// An interactor's link to its presenter, held **weakly** (the presenter owns the interactor).
+///
+/// ```swift
+/// let links = InteractorLinks<any ContactsInteractorOutput>()
+/// // in a unit test of the interactor alone:
+/// interactor.links.wire(presenter: spy)
+/// ```
+@MainActor
+public final class InteractorLinks<InteractorOutput> {
+  private weak var presenterObject: AnyObject?
+
+  /// Creates an unwired link.
+  public nonisolated init() {}
+
+  /// The presenter, or `nil` when it was released (or never wired).
+  public var presenter: InteractorOutput? { presenterObject as? InteractorOutput }
+
+  /// Whether a presenter is wired and alive.
+  public var isWired: Bool { presenterObject != nil }
+
+  /// Links the interactor to `presenter`, held weakly.
+  ///
+  /// - Parameter presenter: The presenter, a class instance (or a spy). Keep it alive yourself.
+  public func wire(presenter: InteractorOutput) {
+    presenterObject = presenter as AnyObject
+  }
+}

@@ -1,0 +1,28 @@
+/// Keeps a story open for whoever holds it and closes it when released (or when asked): a
+/// transition's story lives as long as the module it showed.
+final class StoryLease: Sendable {
+  let story: Story
+
+  init(_ story: Story) {
+    self.story = story
+  }
+
+  func close() { story.close() }
+
+  deinit { story.close() }
+}
+
+/// Something that can hold story leases: a VIPER view's links.
+@MainActor
+protocol StoryLeaseHolding: AnyObject {
+  func hold(_ lease: StoryLease)
+  func closeLeases()
+}
+
+/// The lease holder of `controller` when it is a VIPER view.
+@MainActor
+func leaseHolder(of controller: any ViewControlling) -> (any StoryLeaseHolding)? {
+  func holder<View: VIPERView>(_ view: View) -> any StoryLeaseHolding { view.links }
+  guard let view = controller as? any VIPERView else { return nil }
+  return holder(view)
+}

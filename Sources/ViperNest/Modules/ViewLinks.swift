@@ -1,0 +1,51 @@
+/// A view's link to its presenter, held **strongly**: the view owns its module.
+///
+/// Declare it once in the view; ``VIPERBuilder`` wires it. In a unit test of a view alone, wire it
+/// with a mock presenter yourself.
+///
+/// ```swift
+/// let links = ViewLinks<any ContactsViewOutput>()
+/// // in a unit test:
+/// view.links.wire(presenter: MockContactsPresenter())
+/// ```
+@MainActor
+public final class ViewLinks<ViewOutput> {
+  private var storedPresenter: ViewOutput?
+  /// Stories opened for this module by the transition that showed it; they close when the view is
+  /// released (or earlier, when the module is hidden).
+  var leases: [StoryLease] = []
+
+  /// Creates an unwired link.
+  public nonisolated init() {}
+
+  /// The presenter.
+  ///
+  /// Reading it before the module is wired stops the program with a message: that is a
+  /// programming error.
+  public var presenter: ViewOutput {
+    guard let storedPresenter else {
+      preconditionFailure(
+        "ViewLinks<\(ViewOutput.self)>.presenter was read before the module was wired. Build the "
+          + "module with its VIPERBuilder (or call links.wire(presenter:) in a unit test) before "
+          + "the view loads.")
+    }
+    return storedPresenter
+  }
+
+  /// Whether a presenter is wired.
+  public var isWired: Bool { storedPresenter != nil }
+
+  /// Links the view to `presenter`, held strongly.
+  ///
+  /// - Parameter presenter: The presenter (or a mock of it).
+  public func wire(presenter: ViewOutput) {
+    storedPresenter = presenter
+  }
+}
+
+extension ViewLinks: StoryLeaseHolding {
+  func hold(_ lease: StoryLease) { leases.append(lease) }
+  func closeLeases() {
+    for lease in leases { lease.close() }
+  }
+}

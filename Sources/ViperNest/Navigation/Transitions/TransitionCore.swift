@@ -1,0 +1,119 @@
+/// The state every transition shares: single-use phases, the destination (strong until shown, then
+/// weak) and the story lease.
+@MainActor
+final class TransitionCore {
+  enum Phase { case ready, shown, hidden }
+
+  private(set) var phase = Phase.ready
+  private var pending: (any ViewControlling)?
+  private(set) weak var shown: (any ViewControlling)?
+  let story: Story?
+  /// Held here until the destination can hold it (a VIPER view), or for good when it cannot.
+  private var heldLease: StoryLease?
+  private weak var lease: StoryLease?
+  let kind: String
+
+  init(_ kind: String, destination: any ViewControlling, story: Story?) {
+    self.kind = kind
+    pending = destination
+    self.story = story
+    if let story {
+      let lease = StoryLease(story)
+      heldLease = lease
+      self.lease = lease
+    }
+  }
+
+  var destination: (any ViewControlling)? { pending ?? shown }
+
+  /// The destination, checked to be showable now. (Until it is shown the transition holds it, so
+  /// it is there.)
+  func destinationToShow() throws -> any ViewControlling {
+    guard phase == .ready, let pending else {
+      throw TransitionError(
+        .alreadyPerformed,
+        "This \(kind) was already \(phase == .shown ? "performed" : "performed and reversed").",
+        fix: "transitions are single-use: create a new one to show the module again")
+    }
+    return pending
+  }
+
+  /// Runs `present`, which shows `destination` and calls its argument once it is on screen, and
+  /// records the transition as shown before `completion` runs, also when the toolkit completes
+  /// synchronously (inside `present`).
+  func show(
+    _ destination: any ViewControlling, completion: (@MainActor () -> Void)?,
+    _ present: (_ done: @escaping @MainActor () -> Void) throws -> Void
+  ) throws {
+    let state = ShowState()
+    try present {
+      if state.recorded { completion?() } else { state.completedEarly = true }
+    }
+    didShow(destination)
+    state.recorded = true
+    if state.completedEarly { completion?() }
+  }
+
+  /// Whether a show was recorded, and whether the toolkit completed before that.
+  @MainActor
+  private final class ShowState {
+    var recorded = false
+    var completedEarly = false
+  }
+
+  /// Records that `destination` is shown: the hierarchy owns it now, and it owns the story lease
+  /// when it can.
+  func didShow(_ destination: any ViewControlling) {
+    phase = .shown
+    shown = destination
+    pending = nil
+    if let lease = heldLease, let holder = leaseHolder(of: destination) {
+      holder.hold(lease)
+      heldLease = nil
+    }
+  }
+
+  /// The destination `reverse` has to hide; `nil` when there is nothing left to hide (already
+  /// reversed, or the destination was released: then the reverse is finished here).
+  func destinationToHide() throws -> (any ViewControlling)? {
+    switch phase {
+    case .ready:
+      throw TransitionError(
+        .notPerformed, "This \(kind) cannot be reversed: it was never performed.",
+        fix: "perform it first, or drop it")
+    case .hidden: return nil
+    case .shown:
+      if let shown { return shown }
+      didHide(nil, type: nil)
+      return nil
+    }
+  }
+
+  /// Finishes a reverse: closes the story, tells the lifecycle observer.
+  func didHide(_ id: ObjectIdentifier?, type: String?) {
+    guard phase == .shown else { return }
+    phase = .hidden
+    lease?.close()
+    heldLease = nil
+    if let id, let type { ModuleLifecycle.didHide(id, type: type, object: shown) }
+  }
+}
+
+/// Throws when `controller` is already shown somewhere.
+@MainActor
+func ensureNotShown(_ controller: any ViewControlling, _ kind: String) throws {
+  let holder: (any ViewControlling)? =
+    controller.presentingController ?? controller.parentController
+  guard let holder else { return }
+  throw TransitionError(
+    .alreadyShown,
+    "Cannot \(kind) \(controller.typeName): it is already shown by \(holder.typeName).",
+    fix: "hide it first (reverse the transition that showed it), or build a new module")
+}
+
+/// Finishes a hide for a controller and notifies the observer.
+@MainActor
+func finishHiding(_ id: ObjectIdentifier, _ type: String, _ controller: (any ViewControlling)?) {
+  if let controller { leaseHolder(of: controller)?.closeLeases() }
+  ModuleLifecycle.didHide(id, type: type, object: controller)
+}

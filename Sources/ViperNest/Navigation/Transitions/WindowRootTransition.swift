@@ -1,0 +1,97 @@
+/// Shows a module as the root of a window, optionally wrapped in a navigation container
+/// (viper-base's `attachToWindow`); reversing it removes the root.
+///
+/// ```swift
+/// try WindowRootTransition(window: window, root: contactsModule, embedIn: .navigationController)
+///   .perform()
+/// // or, the same:
+/// try contactsModule.attachToWindow(window, withNavigationController: true)
+/// ```
+@MainActor
+public final class WindowRootTransition: Transition {
+  /// How the root looks.
+  public struct Appearance: Hashable, Sendable {
+    /// The navigation bar while the module is on top of its stack.
+    public var navigationBar: NavigationBarAppearance?
+
+    /// Creates an appearance.
+    ///
+    /// - Parameter navigationBar: The bar's look. Default: the system's.
+    public init(navigationBar: NavigationBarAppearance? = nil) {
+      self.navigationBar = navigationBar
+    }
+  }
+
+  /// The window (held weakly: keep it, as an app's scene delegate does).
+  public private(set) weak var window: (any WindowHosting)?
+  /// What the module is wrapped in.
+  public let embedding: Embedding
+  /// How the root looks.
+  public let appearance: Appearance
+  /// The window's root: the module, or the navigation container around it.
+  public private(set) weak var root: (any ViewControlling)?
+  private let core: TransitionCore
+
+  /// Creates a transition that makes `root` the root of `window`.
+  ///
+  /// - Parameters:
+  ///   - window: The window.
+  ///   - root: The module or controller to show.
+  ///   - embedding: What to wrap it in. Default: nothing.
+  ///   - appearance: The navigation bar's look.
+  ///   - story: A story to close when the transition is reversed or the module released.
+  public init(
+    window: any WindowHosting, root: some Presentable, embedIn embedding: Embedding = .none,
+    appearance: Appearance = Appearance(), story: Story? = nil
+  ) {
+    self.window = window
+    self.embedding = embedding
+    self.appearance = appearance
+    core = TransitionCore("window root", destination: root.viewController, story: story)
+  }
+
+  public var destination: (any ViewControlling)? { core.destination }
+  public var story: Story? { core.story }
+  public var isShown: Bool { core.phase == .shown }
+
+  /// Makes the module the window's root (replacing the current root, which is released) and makes
+  /// the window visible. Completes at once; `completion` is called before this returns.
+  ///
+  /// - Throws: ``TransitionError``: ``TransitionError/Code/sourceReleased`` when the window was
+  ///   released, ``TransitionError/Code/alreadyShown``,
+  ///   ``TransitionError/Code/alreadyPerformed``.
+  public func perform(animated: Bool, completion: (@MainActor () -> Void)?) throws {
+    let destination = try core.destinationToShow()
+    guard let window else {
+      throw TransitionError(
+        .sourceReleased,
+        "Cannot make \(destination.typeName) a window root: the window was released.",
+        fix: "keep the window (an app keeps it in its scene delegate)")
+    }
+    try ensureNotShown(destination, "make a window root of")
+    var root = destination
+    if embedding == .navigationController {
+      root = try window.toolkit.makeNavigationContainer(root: destination)
+    }
+    if let bar = appearance.navigationBar { destination.applyNavigationBarAppearance(bar) }
+    try window.setRootController(root)
+    self.root = root
+    core.didShow(destination)
+    completion?()
+  }
+
+  /// Removes the root from the window (if it is still the root) and closes the story.
+  ///
+  /// - Throws: ``TransitionError/Code/notPerformed`` when it was never performed.
+  public func reverse(animated: Bool, completion: (@MainActor () -> Void)?) throws {
+    guard let destination = try core.destinationToHide() else {
+      completion?()
+      return
+    }
+    let id = ObjectIdentifier(destination)
+    let type = destination.typeName
+    if let window, let root, window.rootController === root { try window.setRootController(nil) }
+    core.didHide(id, type: type)
+    completion?()
+  }
+}

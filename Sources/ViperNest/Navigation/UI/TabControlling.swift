@@ -1,0 +1,25 @@
+/// A tab container: one child per tab, the selected one visible (UIKit's `UITabBarController`).
+///
+/// The container holds its tabs strongly; replacing them releases the old ones.
+///
+/// ```swift
+/// let tabs = try toolkit.makeTabContainer()
+/// try tabs.setTabs([bookmarks, contacts], animated: false)
+/// tabs.selectedTabIndex = 1
+/// ```
+@MainActor
+public protocol TabControlling: ViewControlling {
+  /// The tabs' controllers, in order.
+  var tabs: [any ViewControlling] { get }
+
+  /// The index of the visible tab.
+  var selectedTabIndex: Int { get set }
+
+  /// Replaces the tabs.
+  ///
+  /// - Parameters:
+  ///   - tabs: The tabs' controllers, in order. The container holds them.
+  ///   - animated: Whether to animate.
+  /// - Throws: ``TransitionError`` when a controller belongs to another UI framework.
+  func setTabs(_ tabs: [any ViewControlling], animated: Bool) throws
+}

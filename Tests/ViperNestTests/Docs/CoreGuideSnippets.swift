@@ -1,0 +1,222 @@
+// swift-format-ignore-file
+// The code of docs/Registration.md, Lifetimes.md, Stories.md and Validation.md, compiled and run.
+// `DocumentationTests` checks that every ```swift block of those guides appears here verbatim.
+import Testing
+import ViperNest
+
+/// Types the guides use, shared by their snippets.
+enum GuideTypes {
+  protocol ContactListView: AnyObject {}
+  protocol Clock: Sendable { var now: Int { get } }
+  struct SystemClock: Clock { var now: Int { 1 } }
+  final class TimestampedContactStore: ContactStore {
+    var contacts: [String] = []
+    init(clock: any Clock) {}
+  }
+  final class FakeContactStore: ContactStore { var contacts = ["Fake"] }
+  final class ContactDraft { var firstName = "" }
+  final class ImageCache {}
+  protocol ContactFormatter: AnyObject {}
+  final class DefaultContactFormatter: ContactFormatter {}
+  final class ShortContactFormatter: ContactFormatter {}
+  protocol PaymentGateway: Sendable { func charge(amount: Int) -> Int }
+  struct CardGateway: PaymentGateway { func charge(amount: Int) -> Int { amount + 1 } }
+  struct BankTransferGateway: PaymentGateway { func charge(amount: Int) -> Int { amount } }
+  struct ReceiptFormatter {
+    let currency: String
+    func format(_ amount: Int) -> String { "\(amount) \(currency)" }
+  }
+  struct Receipt: Equatable { let total: Int }
+  final class CheckoutFlow {
+    func run() -> Receipt { Receipt(total: 3) }
+  }
+  @MainActor final class ContactListScreen: ContactListView {
+    let presenter: any ContactListPresenting
+    init(presenter: any ContactListPresenting) { self.presenter = presenter }
+  }
+}
+
+enum RegistrationGuide {
+  typealias ContactListView = GuideTypes.ContactListScreen
+  typealias Clock = GuideTypes.Clock
+  typealias TimestampedContactStore = GuideTypes.TimestampedContactStore
+  typealias FakeContactStore = GuideTypes.FakeContactStore
+  typealias PaymentGateway = GuideTypes.PaymentGateway
+  typealias CardGateway = GuideTypes.CardGateway
+  typealias BankTransferGateway = GuideTypes.BankTransferGateway
+  typealias ReceiptFormatter = GuideTypes.ReceiptFormatter
+
+  struct ContactsAssembly: Assembly {
+    func assemble(_ r: Registrar) {
+      r.register((any ContactStore).self, lifetime: .story(ContactsStory.self), InMemoryContactStore.init)
+      r.register((any ContactListInteracting).self, ContactListInteractor.init(store:))
+      r.register((any ContactListRouting).self, ContactListRouter.init)
+      r.register((any ContactListPresenting).self, ContactListPresenter.init(interactor:router:))
+      r.register(ContactListView.self, mainActor: ContactListView.init(presenter:))
+      r.register((any Clock).self, lifetime: .app) { _ in GuideTypes.SystemClock() }
+    }
+  }
+
+  struct StoreAssembly: Assembly {
+    func assemble(_ r: Registrar) {
+      r.register((any ContactStore).self, lifetime: .app) { r in
+        let clock = try r.resolve((any Clock).self)
+        return TimestampedContactStore(clock: clock)
+      }
+    }
+  }
+
+  enum Gateway: Hashable, Sendable { case card, bankTransfer }
+
+  struct PaymentsAssembly: Assembly {
+    func assemble(_ r: Registrar) {
+      r.register((any PaymentGateway).self, name: Gateway.card, CardGateway.init)
+      r.register((any PaymentGateway).self, name: Gateway.bankTransfer, BankTransferGateway.init)
+      r.register(ReceiptFormatter.self, arguments: String.self) { _, currency in
+        ReceiptFormatter(currency: currency)
+      }
+    }
+  }
+
+  static func pay(in app: Story) throws -> String {
+    let gateway = try app.resolve((any PaymentGateway).self, name: Gateway.card)
+    let formatter = try app.resolve(ReceiptFormatter.self, arguments: "EUR")
+    return formatter.format(gateway.charge(amount: 10))
+  }
+
+  static func testRegistry() throws -> Registry {
+    let registry = try Registry(ContactsAssembly(), AnyAssembly("TestDoubles") { r in
+      r.overriding.register((any ContactStore).self, lifetime: .story(ContactsStory.self), FakeContactStore.init)
+    })
+    return registry
+  }
+}
+
+enum LifetimesGuide {
+  typealias Clock = GuideTypes.Clock
+  typealias SystemClock = GuideTypes.SystemClock
+  typealias ContactDraft = GuideTypes.ContactDraft
+  typealias ImageCache = GuideTypes.ImageCache
+  typealias ContactFormatter = GuideTypes.ContactFormatter
+  typealias DefaultContactFormatter = GuideTypes.DefaultContactFormatter
+
+  struct LifetimesAssembly: Assembly {
+    func assemble(_ r: Registrar) {
+      r.register((any Clock).self, lifetime: .app, SystemClock.init)
+      r.register((any ContactStore).self, lifetime: .story(ContactsStory.self), InMemoryContactStore.init)
+      r.register(ContactDraft.self, lifetime: .story(AddContactStory.self), ContactDraft.init)
+      r.register(ImageCache.self, lifetime: .weak, ImageCache.init)
+      r.register((any ContactFormatter).self, DefaultContactFormatter.init)
+    }
+  }
+}
+
+enum StoriesGuide {
+  typealias ContactDraft = GuideTypes.ContactDraft
+  typealias ContactFormatter = GuideTypes.ContactFormatter
+  typealias ShortContactFormatter = GuideTypes.ShortContactFormatter
+  typealias CheckoutFlow = GuideTypes.CheckoutFlow
+  typealias Receipt = GuideTypes.Receipt
+
+  enum ContactsStory: UserStory {}
+  enum AddContactStory: UserStory {}
+
+  static func addContactFlow(registry: Registry) throws {
+    let app = try registry.start()
+    let contacts = try app.open(ContactsStory.self)
+    let addContact = try contacts.open(AddContactStory.self)
+    let draft = try addContact.resolve(ContactDraft.self)   // story(AddContact): shared in the flow
+    draft.firstName = "Ada"
+    addContact.close()                                       // draft released
+    contacts.close()
+    app.close()
+  }
+
+  struct AddContactAssembly: Assembly {
+    func assemble(_ r: Registrar) {
+      r.story(AddContactStory.self, in: ContactsStory.self) { r in
+        r.register(ContactDraft.self, lifetime: .story(AddContactStory.self), ContactDraft.init)
+        r.overriding.register((any ContactFormatter).self, ShortContactFormatter.init)
+      }
+    }
+  }
+
+  static func checkout(app: Story) throws -> Receipt {
+    try app.withStory(CheckoutStory.self) { checkout in
+      try checkout.resolve(CheckoutFlow.self).run()
+    }
+  }
+}
+
+enum ValidationGuide {
+  static func describeFailure(app: Story) -> String {
+    do {
+      _ = try app.resolve((any ContactListPresenting).self)
+      return "resolved"
+    } catch let error as ViperNestError where error.code == .missingRegistration {
+      return "missing \(error.key ?? "?") via \(error.resolutionPath.joined(separator: " -> "))"
+    } catch {
+      return "\(error)"
+    }
+  }
+
+  static func checkAtStartUp(registry: Registry) throws {
+    let report = registry.validate()
+    if !report.isValid { print(report) }
+    try report.check()   // throws the first problem, with the others attached
+  }
+
+  static func exportGraph(registry: Registry) -> (dot: String, mermaid: String) {
+    (registry.graph(.dot), registry.graph(.mermaid))
+  }
+}
+
+struct CoreGuideSnippetTests {
+  @MainActor @Test func registrationGuideRuns() throws {
+    let app = try Registry(
+      RegistrationGuide.ContactsAssembly(), RegistrationGuide.PaymentsAssembly()
+    ).start(quiet)
+    let contacts = try app.open(ContactsStory.self)
+    _ = try contacts.resolve(RegistrationGuide.ContactListView.self)
+    #expect(try RegistrationGuide.pay(in: app) == "11 EUR")
+    let testApp = try RegistrationGuide.testRegistry().start(quiet)
+    let testContacts = try testApp.open(ContactsStory.self)
+    #expect(try testContacts.resolve((any ContactStore).self).contacts == ["Fake"])
+    let stores = try Registry(
+      AnyAssembly { r in r.register((any GuideTypes.Clock).self) { _ in GuideTypes.SystemClock() } },
+      RegistrationGuide.StoreAssembly()
+    ).start(quiet)
+    #expect(try stores.resolve((any ContactStore).self) is GuideTypes.TimestampedContactStore)
+  }
+
+  @Test func lifetimesGuideAssemblyIsValid() throws {
+    let registry = try Registry(LifetimesGuide.LifetimesAssembly())
+    #expect(registry.validate().isValid)
+  }
+
+  @Test func storiesGuideRuns() throws {
+    let registry = try Registry(
+      AnyAssembly { r in
+        r.register((any GuideTypes.ContactFormatter).self, GuideTypes.DefaultContactFormatter.init)
+        r.register(GuideTypes.CheckoutFlow.self, GuideTypes.CheckoutFlow.init)
+      }, StoriesGuide.AddContactAssembly())
+    try StoriesGuide.addContactFlow(registry: registry)
+    let app = try registry.start(quiet)
+    #expect(try StoriesGuide.checkout(app: app) == GuideTypes.Receipt(total: 3))
+    #expect(app.tree.children.isEmpty)
+  }
+
+  @Test func validationGuideRuns() throws {
+    let registry = try Registry(
+      AnyAssembly { r in
+        r.register((any ContactListPresenting).self, ContactListPresenter.init(interactor:router:))
+        r.register((any ContactListRouting).self, ContactListRouter.init)
+      })
+    #expect(throws: ViperNestError.self) { try ValidationGuide.checkAtStartUp(registry: registry) }
+    #expect(ValidationGuide.exportGraph(registry: registry).dot.contains("MISSING"))
+    let app = try registry.start(quiet)
+    #expect(
+      ValidationGuide.describeFailure(app: app)
+        == "missing ContactListInteracting via ContactListPresenting -> ContactListInteracting")
+  }
+}
