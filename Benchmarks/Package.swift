@@ -21,6 +21,7 @@ let package = Package(
       dependencies: [
         "CMallocStats",
         .product(name: "ViperNest", package: "ViperNest"),
+        .product(name: "ViperNestHeadless", package: "ViperNest"),
         .product(name: "Swinject", package: "Swinject"),
       ]),
     // glibc's mallinfo2() and malloc_trim(), which the Glibc module does not export.

@@ -71,6 +71,7 @@ struct Options {
   }
 }
 
+@MainActor
 func runBenchmarks(_ options: Options) throws -> Int32 {
   let settings = options.settings
   let runner = Runner(settings: settings)

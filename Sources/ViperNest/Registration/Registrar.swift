@@ -125,24 +125,22 @@ public final class Registrar {
   ///   - initializer: A `@MainActor` function whose parameters are dependencies.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
+  @inlinable
   public func register<T, each D>(
     _ type: T.Type, name: (any Hashable & Sendable)? = nil, lifetime: Lifetime = .transient,
     file: String = #fileID, line: UInt = #line,
     mainActor initializer: @escaping @MainActor @Sendable (repeat each D) throws -> T
   ) {
-    var dependencies: [Dependency] = []
-    for dependency in repeat (each D).self { dependencies.append(Dependency(dependency)) }
+    var dependencyTypes: [Any.Type] = []
+    for dependency in repeat (each D).self { dependencyTypes.append(dependency) }
     add(
-      Entry<T, Void>(
-        key: ServiceKey(T.self, name: ServiceName(name)), argumentTypes: [], lifetime: lifetime,
-        dependencies: Dependency.declared(dependencies), isMainActor: true,
-        origin: origin(file, line), localStory: localStory, isOverride: isOverriding,
-        implementationType: nil,
-        factory: { r, _ in
-          try MainActor.assumeIsolated {
-            MainActorHandOff(value: try initializer(repeat try r.dependency((each D).self)))
-          }.value
-        }))
+      T.self, name: name, lifetime: lifetime, file: file, line: line,
+      dependencyTypes: dependencyTypes, isMainActor: true,
+      factory: { r, _ in
+        try MainActor.assumeIsolated {
+          MainActorHandOff(value: try initializer(repeat try r.dependency((each D).self)))
+        }.value
+      })
   }
 
   // MARK: - Closure factories
@@ -185,19 +183,18 @@ public final class Registrar {
   ///   - factory: Builds the instance on the main actor.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
+  @inlinable
   public func register<T>(
     _ type: T.Type, name: (any Hashable & Sendable)? = nil, lifetime: Lifetime = .transient,
     file: String = #fileID, line: UInt = #line,
     mainActor factory: @escaping @MainActor @Sendable (Resolver) throws -> T
   ) {
     add(
-      Entry<T, Void>(
-        key: ServiceKey(T.self, name: ServiceName(name)), argumentTypes: [], lifetime: lifetime,
-        dependencies: nil, isMainActor: true, origin: origin(file, line), localStory: localStory,
-        isOverride: isOverriding, implementationType: nil,
-        factory: { r, _ in
-          try MainActor.assumeIsolated { MainActorHandOff(value: try factory(r)) }.value
-        }))
+      T.self, name: name, lifetime: lifetime, file: file, line: line, dependencyTypes: nil,
+      isMainActor: true,
+      factory: { r, _ in
+        try MainActor.assumeIsolated { MainActorHandOff(value: try factory(r)) }.value
+      })
   }
 
   // MARK: - Runtime arguments

@@ -1,3 +1,6 @@
+import ViperNest
+import ViperNestHeadless
+
 // The hand-written baseline: what a careful engineer writes without a container. Builders are
 // `@inline(never)` so that, as in an app, the objects escape to the caller and are really
 // allocated on the heap (an inlined `Leaf()` whose result does not escape could be
@@ -41,5 +44,25 @@ final class HandFlowScope {
     let session = FlowSession()
     cached = session
     return session
+  }
+}
+
+extension HandWiring {
+  /// The builder module's classes, created and wired by hand through the same links. The router's
+  /// links need a ViperNest resolver; the app story's is passed in.
+  @MainActor
+  @inline(never)
+  static func buildBuilderModule(
+    host: HeadlessHost, service: any SharedService, resolver: Resolver
+  ) -> BenchView {
+    let presenter = BenchPresenter()
+    let interactor = BenchInteractor(service: service)
+    let router = BenchRouter()
+    let view = BenchView(host: host)
+    view.links.wire(presenter: presenter)
+    presenter.links.wire(view: view, interactor: interactor, router: router)
+    interactor.links.wire(presenter: presenter)
+    router.links.wire(viewController: view, resolver: resolver)
+    return view
   }
 }

@@ -1,4 +1,5 @@
 import ViperNest
+import ViperNestHeadless
 
 // How ViperNest builds the benchmark's objects.
 
@@ -53,5 +54,31 @@ enum OursWiring {
       extra(r)
     }
     return try registry.start()
+  }
+}
+
+extension OursWiring {
+  /// The builder module's layers (the view is registered so the builder resolves it instead of
+  /// asking a UI toolkit to load it).
+  static func registerBuilderModule(_ r: Registrar, host: HeadlessHost) {
+    r.register((any SharedService).self, lifetime: .app, AppSharedService.init)
+    r.register(BenchPresenter.self, mainActor: BenchPresenter.init)
+    r.register(BenchInteractor.self, mainActor: BenchInteractor.init(service:))
+    r.register(BenchRouter.self, mainActor: BenchRouter.init)
+    r.register(BenchView.self, mainActor: { _ in BenchView(host: host) })
+  }
+
+  /// A started app story with the builder module registered.
+  static func startBuilderApp(host: HeadlessHost) throws -> Story {
+    let registry = Registry()
+    try registry.install { r in registerBuilderModule(r, host: host) }
+    return try registry.start()
+  }
+
+  /// Builds one module with issue 3's builder and returns its view (which owns the module).
+  @MainActor
+  @inline(__always)
+  static func buildWithBuilder(_ story: Story) throws -> BenchView {
+    try BenchBuilder.build(in: story).view
   }
 }

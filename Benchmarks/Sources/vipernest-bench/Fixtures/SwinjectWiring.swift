@@ -1,4 +1,6 @@
 import Swinject
+import ViperNest
+import ViperNestHeadless
 
 // How Swinject builds the benchmark's objects, written the way its documentation shows: the
 // default graph scope, `initCompleted` to inject each circular (weak) back-reference (the
@@ -29,7 +31,7 @@ enum SwinjectWiring {
   }
 
   @inline(__always)
-  static func buildModule(_ r: any Resolver) -> ModuleView {
+  static func buildModule(_ r: any Swinject.Resolver) -> ModuleView {
     r.resolve(ModuleView.self)!
   }
 
@@ -55,5 +57,54 @@ enum SwinjectWiring {
 struct SendableSwinjectResolver: @unchecked Sendable {
   // Invariant that makes this Sendable: it only wraps what `Container.synchronize()` returns,
   // which serializes every resolution on the container tree's recursive lock.
-  let resolver: any Resolver
+  let resolver: any Swinject.Resolver
+}
+
+extension SwinjectWiring {
+  /// The builder module's classes with Swinject: graph scope, each layer's links wired in
+  /// `initCompleted` (property injection, as Swinject documents for circular references). The
+  /// layers are @MainActor, so factories run them with `MainActor.assumeIsolated`, as Swift 6
+  /// requires of a Swinject user. The router's links need a ViperNest resolver; one is passed in.
+  static func registerBuilderModule(
+    _ c: Container, host: HeadlessHost, routerResolver: ViperNest.Resolver
+  ) {
+    c.register((any SharedService).self) { _ in AppSharedService() }.inObjectScope(.container)
+    c.register(BenchView.self) { _ in MainActor.assumeIsolated { BenchView(host: host) } }
+      .initCompleted { r, view in
+        let presenter = r.resolve(BenchPresenter.self)!
+        MainActor.assumeIsolated { view.links.wire(presenter: presenter) }
+      }
+    c.register(BenchPresenter.self) { _ in MainActor.assumeIsolated { BenchPresenter() } }
+      .initCompleted { r, presenter in
+        let view = r.resolve(BenchView.self)!
+        let interactor = r.resolve(BenchInteractor.self)!
+        let router = r.resolve(BenchRouter.self)!
+        MainActor.assumeIsolated {
+          presenter.links.wire(view: view, interactor: interactor, router: router)
+        }
+      }
+    c.register(BenchInteractor.self) { r in
+      let service = r.resolve((any SharedService).self)!
+      return MainActor.assumeIsolated { BenchInteractor(service: service) }
+    }
+    .initCompleted { r, interactor in
+      let presenter = r.resolve(BenchPresenter.self)!
+      MainActor.assumeIsolated { interactor.links.wire(presenter: presenter) }
+    }
+    c.register(BenchRouter.self) { _ in MainActor.assumeIsolated { BenchRouter() } }
+      .initCompleted { r, router in
+        let view = r.resolve(BenchView.self)!
+        MainActor.assumeIsolated {
+          router.links.wire(viewController: view, resolver: routerResolver)
+        }
+      }
+  }
+
+  static func makeBuilderContainer(host: HeadlessHost, routerResolver: ViperNest.Resolver)
+    -> Container
+  {
+    let container = Container()
+    registerBuilderModule(container, host: host, routerResolver: routerResolver)
+    return container
+  }
 }

@@ -6,32 +6,20 @@ import ViperNest
 /// Each contender builds and drops modules in a loop; RSS (`/proc/self/statm`) and heap bytes in use
 /// (`mallinfo2`) are read after a warm-up and again at the end. Swinject runs last because what it
 /// grows stays allocated.
+@MainActor
 enum Memory1mScenario {
   static let id = "memory-1m"
 
   static func run(_ runner: Runner, settings: Settings) throws -> ScenarioResult {
     let builds = settings.profileIterations ?? (settings.quick ? 20_000 : 1_000_000)
-    let app = try OursWiring.startApp()
-    defer { app.close() }
-    let hand = HandSingletons()
-    let container = SwinjectWiring.makeContainer()
+    let fixture = try BuilderModuleFixture()
+    defer { fixture.close() }
+    try fixture.verify()
 
-    let ours = try growth(runner, builds: builds) { n in
-      var sum: UInt = 0
-      for _ in 0..<n { sum &+= digest(try OursWiring.buildModule(app)) }
-      return sum
-    }
+    let ours = try growth(runner, builds: builds) { n in try fixture.oursBatch(n) }
     if settings.profileIterations != nil { throw ProfileFinished() }
-    let handwired = try growth(runner, builds: builds) { n in
-      var sum: UInt = 0
-      for _ in 0..<n { sum &+= digest(HandWiring.buildModule(service: hand.service)) }
-      return sum
-    }
-    let swinject = try growth(runner, builds: builds) { n in
-      var sum: UInt = 0
-      for _ in 0..<n { sum &+= digest(SwinjectWiring.buildModule(container)) }
-      return sum
-    }
+    let handwired = try growth(runner, builds: builds) { n in fixture.handwiredBatch(n) }
+    let swinject = try growth(runner, builds: builds) { n in fixture.swinjectBatch(n) }
 
     var result = ScenarioResult(id: id)
     result.isMemoryScenario = true
@@ -40,7 +28,8 @@ enum Memory1mScenario {
     result.checks = [.bytes(result.bytes, atMost: 1_000_000, strictly: true, "< 1 MB")]
     let buildsText = builds == 1_000_000 ? "1,000,000" : "\(builds)"
     result.notes = [
-      "\(buildsText) builds each. RSS growth / heap-in-use growth: ViperNest "
+      "\(buildsText) builds and releases of the viper-module module each (ViperNest with its "
+        + "builder). RSS growth / heap-in-use growth: ViperNest "
         + "\(Format.bytes(Double(ours.resident))) / \(Format.bytes(Double(ours.heap))); "
         + "hand-written \(Format.bytes(Double(handwired.resident))) / "
         + "\(Format.bytes(Double(handwired.heap))); Swinject "
