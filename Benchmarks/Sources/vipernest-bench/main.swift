@@ -27,6 +27,7 @@ struct Options {
       --profile N    runs only ViperNest's contender of each scenario, N iterations, and reports
                      nothing: for `valgrind --tool=callgrind` / `perf record` (see
                      docs/Performance.md)
+      --contender L  with --profile: runs contender L instead (handwired, swinject)
     """
 
   static func parse(_ arguments: [String]) throws -> Options {
@@ -52,6 +53,7 @@ struct Options {
           throw BenchError("--profile needs a number of iterations\n\(usage)")
         }
         options.settings.profileIterations = iterations
+      case "--contender": options.settings.profileContender = try value(argument)
       case "--help", "-h":
         print(usage)
         exit(0)

@@ -85,13 +85,28 @@ public struct Resolver: Resolving {
 }
 
 /// Runs `body` with this thread marked as running main-actor-isolated code.
-@usableFromInline @inline(never)
+///
+/// Inlinable, so that it is specialized with `body` (a generic, unspecialized call here cost more
+/// than the resolution it wraps); the thread state is reached through the two calls below.
+@inlinable
 func onMainActor<R>(_ body: () throws -> R) rethrows -> R {
+  let previous = enterMainActor()
+  defer { exitMainActor(restoring: previous) }
+  return try body()
+}
+
+/// Marks this thread as running main-actor-isolated code; returns the previous mark.
+@usableFromInline
+func enterMainActor() -> Bool {
   let thread = ThreadResolutionState.current
   let previous = thread.onMainActor
   thread.onMainActor = true
-  defer { thread.onMainActor = previous }
-  return try body()
+  return previous
+}
+
+@usableFromInline
+func exitMainActor(restoring previous: Bool) {
+  ThreadResolutionState.current.onMainActor = previous
 }
 
 /// Something that resolves services and opens stories: a ``Story`` or a ``Resolver``.

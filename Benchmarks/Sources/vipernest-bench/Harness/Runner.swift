@@ -9,6 +9,8 @@ struct Settings {
   /// `--profile N`: run only the `ours` contender of each selected scenario, N iterations, once
   /// (for `valgrind --tool=callgrind` or `perf`; nothing is reported).
   var profileIterations: Int?
+  /// `--contender LABEL`: which contender `--profile` runs (default `ours`).
+  var profileContender = "ours"
 
   static let quick = Settings(quick: true, rounds: 1, roundSeconds: 0.03)
 }
@@ -69,7 +71,7 @@ final class Runner {
 
   func measure(_ contenders: [Contender]) throws -> Measurement {
     if let iterations = settings.profileIterations {
-      for contender in contenders where contender.label == "ours" {
+      for contender in contenders where contender.label == settings.profileContender {
         _ = try time(contender, iterations)
       }
       throw ProfileFinished()
