@@ -217,8 +217,10 @@ struct ContextChecker {
   let context: Context
   private(set) var findings: [Finding] = []
   /// Finished (entry, scope length) pairs, indexed by `entry.id * (chain length + 1) + scope
-  /// length` (a flat array: no hashing on the hot path of validation).
-  private var done: [Outcome?]
+  /// length` (a flat array of small integers: no hashing and no copies of outcomes on the hot path
+  /// of validation): 0 not visited, -1 resolves, n > 0 `failures[n - 1]`.
+  private var done: [Int32]
+  private var failures: [Outcome] = []
   private var stack: [AnyEntry] = []
   /// The registrations visible in each prefix of the chain.
   private let tables: ChainTables
@@ -226,12 +228,29 @@ struct ContextChecker {
   init(graph: Graph, context: Context) {
     self.graph = graph
     self.context = context
-    done = [Outcome?](repeating: nil, count: graph.entries.count * (context.chain.count + 1))
+    done = [Int32](repeating: 0, count: graph.entries.count * (context.chain.count + 1))
     tables = ChainTables(graph: graph, chain: context.chain)
   }
 
   private func doneIndex(_ entry: AnyEntry, scope: Int) -> Int {
     entry.id * (context.chain.count + 1) + scope
+  }
+
+  private func known(_ visit: Int) -> Outcome? {
+    switch done[visit] {
+    case 0: nil
+    case -1: .resolves
+    case let failure: failures[Int(failure) - 1]
+    }
+  }
+
+  private mutating func remember(_ outcome: Outcome, _ visit: Int) {
+    if case .resolves = outcome {
+      done[visit] = -1
+    } else {
+      failures.append(outcome)
+      done[visit] = Int32(failures.count)
+    }
   }
 
   /// Registrations resolvable somewhere in this chain: root ones and those local to a story in it,
@@ -297,7 +316,7 @@ struct ContextChecker {
     case .transient, .graph: ownScope = scope
     }
     let visit = doneIndex(entry, scope: ownScope)
-    if let known = done[visit] { return known }
+    if let known = known(visit) { return known }
     if stack.contains(where: { $0 === entry }) {
       let cycle = stack + [entry]
       var message = ErrorMessage(.circular(path: cycle, node: placeholderNode, crossThread: false))
@@ -308,7 +327,7 @@ struct ContextChecker {
       return .broken(.circularDependency)
     }
     guard let dependencies = entry.dependencies else {
-      done[visit] = .resolves
+      done[visit] = -1
       return .resolves
     }
     stack.append(entry)
@@ -338,7 +357,7 @@ struct ContextChecker {
       }
     }
     stack.removeLast()
-    done[visit] = outcome
+    remember(outcome, visit)
     return outcome
   }
 
