@@ -20,7 +20,18 @@ let package = Package(
     .testTarget(
       name: "ViperNestTests", dependencies: ["ViperNest", "ViperNestTesting", "ViperNestHeadless"]),
     // Samples
-    .executableTarget(name: "contacts", dependencies: ["ViperNest"], path: "Samples/Contacts"),
+    .target(
+      name: "ContactsSample", dependencies: ["ViperNest", "ViperNestHeadless"],
+      path: "Samples/Contacts/App"),
+    .executableTarget(
+      name: "contacts", dependencies: ["ContactsSample"], path: "Samples/Contacts/Main"),
+    .target(
+      name: "BankSample", dependencies: ["ViperNest", "ViperNestHeadless"],
+      path: "Samples/Bank/App"),
+    .executableTarget(name: "bank", dependencies: ["BankSample"], path: "Samples/Bank/Main"),
+    .testTarget(
+      name: "SampleTests", dependencies: ["ContactsSample", "BankSample"],
+      path: "Tests/SampleTests"),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -86,7 +86,7 @@ public final class HeadlessHost: UIToolkit {
   ///   - type: The controller class.
   ///   - ui: In code, from a storyboard, or from a nib.
   /// - Returns: The new controller.
-  /// - Throws: ``ModuleError`` with ``ModuleError/Code/viewLoadFailed`` when `type` is not a
+  /// - Throws: `ModuleError` with code `viewLoadFailed` when `type` is not a
   ///   ``HeadlessViewController`` or, for declared storyboards and nibs, when the storyboard, the
   ///   identifier or the nib does not exist or holds another class.
   public func loadView<View: ViewControlling>(_ type: View.Type, from ui: ViewUIType) throws
@@ -147,7 +147,7 @@ public final class HeadlessHost: UIToolkit {
   ///
   /// - Parameter root: A ``HeadlessViewController`` of this host.
   /// - Returns: A ``HeadlessNavigationController`` named `Navigation(<root>)`.
-  /// - Throws: ``TransitionError/Code/incompatibleController`` for a foreign controller.
+  /// - Throws: `TransitionError` with code `incompatibleController` for a foreign controller.
   public func makeNavigationContainer(root: any ViewControlling) throws
     -> any NavigationControlling
   {

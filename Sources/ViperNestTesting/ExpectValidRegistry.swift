@@ -1,7 +1,7 @@
 public import Testing
 public import ViperNest
 
-/// Records a test issue for every problem ``Registry/validate()`` finds in `registry`.
+/// Records a test issue for every problem `Registry.validate()` finds in `registry`.
 ///
 /// ```swift
 /// @Test func registrationGraphIsValid() throws {

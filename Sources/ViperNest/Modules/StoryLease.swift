@@ -17,6 +17,8 @@ final class StoryLease: Sendable {
 protocol StoryLeaseHolding: AnyObject {
   func hold(_ lease: StoryLease)
   func closeLeases()
+  /// Ends the module's leak-detection group: from now on its objects are expected to go.
+  func endLeakTracking()
 }
 
 /// The lease holder of `controller` when it is a VIPER view.

@@ -141,6 +141,14 @@ open class VIPERBuilder<
     ModuleLifecycle.didBuild(
       name: moduleName, resolver: resolver, view: view, presenter: presenter,
       interactor: interactor, router: router)
+    if let leaks = LeakDetector.current {
+      view.links.leakToken = leaks.beginModule(
+        moduleName, parent: resolver.node.leakToken, owner: view, view: view,
+        presenter: presenter, interactor: interactor, router: router)
+      _ = leaks.checkOwnership(
+        view: view, presenter: presenter, interactor: interactor, router: router,
+        viewController: view)
+    }
   }
 
   @inlinable

@@ -14,6 +14,8 @@ public final class ViewLinks<ViewOutput> {
   /// Stories opened for this module by the transition that showed it; they close when the view is
   /// released (or earlier, when the module is hidden).
   var leases: [StoryLease] = []
+  /// The leak detector's group for this module, ended when the module is hidden.
+  var leakToken: LeakOwnerToken?
 
   /// Creates an unwired link.
   public nonisolated init() {}
@@ -47,5 +49,9 @@ extension ViewLinks: StoryLeaseHolding {
   func hold(_ lease: StoryLease) { leases.append(lease) }
   func closeLeases() {
     for lease in leases { lease.close() }
+  }
+  func endLeakTracking() {
+    leakToken?.end()
+    leakToken = nil
   }
 }

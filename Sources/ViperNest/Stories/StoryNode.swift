@@ -25,6 +25,9 @@ final class StoryNode: @unchecked Sendable {
   @usableFromInline let lock = ConditionLock()
   /// The story type's id (`kind.id`), read by the inlinable `nearest(_:)`.
   @usableFromInline let kindID: ObjectIdentifier
+  /// The leak detector's group for this story (nil when detection is off): its instances are
+  /// expected to be released when it closes.
+  let leakToken: LeakOwnerToken?
 
   private let slotCount: Int
   @usableFromInline let slots: UnsafeMutablePointer<SlotState>
@@ -51,6 +54,8 @@ final class StoryNode: @unchecked Sendable {
     self.depth = (parent?.depth ?? -1) + 1
     self.locals = graph.locals[kind.id]
     self.chainHasLocals = locals != nil || (parent?.chainHasLocals ?? false)
+    leakToken = LeakDetector.current?.beginOwner(
+      .story, name: kind.name, parent: parent?.leakToken)
     slotCount = graph.slotCount(for: kind)
     slots = .allocate(capacity: max(slotCount, 1))
     slots.initialize(repeating: .empty, count: slotCount)
@@ -225,6 +230,9 @@ final class StoryNode: @unchecked Sendable {
     creationOrder.append(index)
     if waiters > 0 { lock.broadcast() }
     lock.unlock()
+    if let leakToken, type(of: value as Any) is AnyClass {
+      leakToken.track(value as AnyObject, role: parent == nil ? .singleton : .storyService)
+    }
     return value
   }
 
@@ -301,6 +309,7 @@ final class StoryNode: @unchecked Sendable {
     parent?.removeChild(self)
     // Release outside the lock (deinits are user code), newest first.
     for index in released.indices { released[index] = .empty }
+    leakToken?.end()
   }
 
   // MARK: - Inspection

@@ -8,7 +8,8 @@ public enum GraphFormat: Sendable {
 
 extension Registry {
   /// The registration graph as text: one node per registration with its lifetime, one edge per
-  /// declared dependency (dashed for `Provider<T>`), one cluster per story's local registrations.
+  /// declared dependency (dashed for `Provider<T>`), one cluster per story's local registrations,
+  /// nested like the stories (a story declared `in:` one parent is drawn inside it).
   /// Closure factories are marked opaque (their dependencies are unknown).
   ///
   /// ```swift
@@ -21,11 +22,24 @@ extension Registry {
     let graph = validationGraph()
     var ids: [ObjectIdentifier: String] = [:]
     for (index, entry) in graph.entries.enumerated() { ids[ObjectIdentifier(entry)] = "n\(index)" }
-    let clusters: [(story: StoryKind?, entries: [AnyEntry])] =
-      [(nil, graph.root.entries)]
-      + graph.stories.compactMap { story in
-        graph.locals[story.id].map { (story, $0.entries) }
+    // Story clusters nest like the stories do: a story declared `in:` exactly one parent is drawn
+    // inside that parent's cluster.
+    var clusterStories = Set(graph.locals.keys)
+    for storyID in graph.locals.keys {
+      var parents = graph.storyParents[storyID] ?? []
+      while parents.count == 1, let parent = parents.first, parent != .app,
+        clusterStories.insert(parent.id).inserted
+      {
+        parents = graph.storyParents[parent.id] ?? []
       }
+    }
+    func parentCluster(of story: StoryKind) -> ObjectIdentifier? {
+      guard let parents = graph.storyParents[story.id], parents.count == 1,
+        let parent = parents.first, clusterStories.contains(parent.id)
+      else { return nil }
+      return parent.id
+    }
+    let drawnStories = graph.stories.filter { clusterStories.contains($0.id) }
     var edges: [(from: String, to: String, deferred: Bool)] = []
     for entry in graph.entries {
       for dependency in entry.dependencies ?? []
@@ -50,19 +64,24 @@ extension Registry {
       lines.append("digraph ViperNest {")
       lines.append("  rankdir=LR;")
       lines.append("  node [shape=box, style=rounded, fontname=\"Helvetica\"];")
-      for (index, cluster) in clusters.enumerated() {
-        let indent = cluster.story == nil ? "  " : "    "
-        if let story = cluster.story {
-          lines.append("  subgraph cluster_\(index) {")
-          lines.append("    label=\"story \(story.name)\";")
-          lines.append("    style=dashed;")
-        }
-        for entry in cluster.entries {
-          lines.append(
-            "\(indent)\(ids[ObjectIdentifier(entry)]!) [label=\"\(escape(label(entry)))\"];")
-        }
-        if cluster.story != nil { lines.append("  }") }
+      for entry in graph.root.entries {
+        lines.append("  \(ids[ObjectIdentifier(entry)]!) [label=\"\(escape(label(entry)))\"];")
       }
+      func drawDOT(_ story: StoryKind, depth: Int) {
+        let indent = String(repeating: "  ", count: depth)
+        lines.append("\(indent)subgraph cluster_\(sanitize(story.typeName)) {")
+        lines.append("\(indent)  label=\"story \(story.name)\";")
+        lines.append("\(indent)  style=dashed;")
+        for entry in graph.locals[story.id]?.entries ?? [] {
+          lines.append(
+            "\(indent)  \(ids[ObjectIdentifier(entry)]!) [label=\"\(escape(label(entry)))\"];")
+        }
+        for child in drawnStories where parentCluster(of: child) == story.id {
+          drawDOT(child, depth: depth + 1)
+        }
+        lines.append("\(indent)}")
+      }
+      for story in drawnStories where parentCluster(of: story) == nil { drawDOT(story, depth: 1) }
       for name in missing {
         lines.append(
           "  \(name) [label=\"\(name.dropFirst("missing_".count))\\nMISSING\", color=red];")
@@ -73,16 +92,24 @@ extension Registry {
       lines.append("}")
     case .mermaid:
       lines.append("flowchart LR")
-      for (index, cluster) in clusters.enumerated() {
-        let indent = cluster.story == nil ? "  " : "    "
-        if let story = cluster.story {
-          lines.append("  subgraph s\(index)[\"story \(story.name)\"]")
+      func node(_ entry: AnyEntry, _ indent: String) -> String {
+        let text = label(entry).replacingOccurrences(of: "\\n", with: "<br/>")
+        return "\(indent)\(ids[ObjectIdentifier(entry)]!)[\"\(mermaidEscape(text))\"]"
+      }
+      for entry in graph.root.entries { lines.append(node(entry, "  ")) }
+      func drawMermaid(_ story: StoryKind, depth: Int) {
+        let indent = String(repeating: "  ", count: depth)
+        lines.append("\(indent)subgraph \(sanitize(story.typeName))[\"story \(story.name)\"]")
+        for entry in graph.locals[story.id]?.entries ?? [] {
+          lines.append(node(entry, indent + "  "))
         }
-        for entry in cluster.entries {
-          let text = label(entry).replacingOccurrences(of: "\\n", with: "<br/>")
-          lines.append("\(indent)\(ids[ObjectIdentifier(entry)]!)[\"\(mermaidEscape(text))\"]")
+        for child in drawnStories where parentCluster(of: child) == story.id {
+          drawMermaid(child, depth: depth + 1)
         }
-        if cluster.story != nil { lines.append("  end") }
+        lines.append("\(indent)end")
+      }
+      for story in drawnStories where parentCluster(of: story) == nil {
+        drawMermaid(story, depth: 1)
       }
       for name in missing {
         lines.append("  \(name)[\"\(name.dropFirst("missing_".count))<br/>MISSING\"]")

@@ -92,6 +92,16 @@ enum RegistrationGuide {
   }
 }
 
+/// The first block of docs/Registration.md.
+enum RegistrationGuideIntro {
+  struct ContactsAssembly: Assembly {
+    func assemble(_ r: Registrar) {
+      r.register((any ContactStore).self, lifetime: .story(ContactsStory.self), InMemoryContactStore.init)
+      r.register((any ContactListInteracting).self, ContactListInteractor.init(store:))
+    }
+  }
+}
+
 enum LifetimesGuide {
   typealias Clock = GuideTypes.Clock
   typealias SystemClock = GuideTypes.SystemClock
@@ -187,6 +197,16 @@ struct CoreGuideSnippetTests {
       RegistrationGuide.StoreAssembly()
     ).start(quiet)
     #expect(try stores.resolve((any ContactStore).self) is GuideTypes.TimestampedContactStore)
+  }
+
+  @Test func registrationGuidesFirstAssemblySharesTheStoreInsideTheStory() throws {
+    let app = try Registry(RegistrationGuideIntro.ContactsAssembly()).start(quiet)
+    defer { app.close() }
+    let contacts = try app.open(ContactsStory.self)
+    let first = try contacts.resolve((any ContactListInteracting).self)
+    let second = try contacts.resolve((any ContactListInteracting).self)
+    #expect(first !== second, "interactors are transient")
+    #expect(first.store === second.store, "the store is shared within the story")
   }
 
   @Test func lifetimesGuideAssemblyIsValid() throws {

@@ -3,39 +3,62 @@
 // README appears here verbatim, so the README cannot drift from code that compiles.
 import Testing
 import ViperNest
+import ViperNestHeadless
+import ViperNestTesting
 
+/// The README's first look. The module's layers (AddContactBuilder, AddContactPresenter, ...) are
+/// the fixtures of Tests/ViperNestTests/Modules/AddContactModule.swift.
+@MainActor
 enum Readme {
-  enum ContactsStory: UserStory {}
-
-  protocol ContactStore: AnyObject { var names: [String] { get set } }
-  final class InMemoryContactStore: ContactStore { var names: [String] = [] }
-
-  protocol ContactListInteracting: AnyObject { func add(_ name: String) }
-  final class ContactListInteractor: ContactListInteracting {
-    let store: any ContactStore
-    init(store: any ContactStore) { self.store = store }
-    func add(_ name: String) { store.names.append(name) }
-  }
-
-  struct ContactsAssembly: Assembly {
+  struct AddContactAssembly: Assembly {
     func assemble(_ r: Registrar) {
-      r.register((any ContactStore).self, lifetime: .story(ContactsStory.self), InMemoryContactStore.init)
-      r.register((any ContactListInteracting).self, ContactListInteractor.init(store:))
+      // Routers resolve the module by its typed Input/Output, never by its classes.
+      r.register(AddContactModule.self, mainActor: { r in
+        try AddContactBuilder.build(in: r).module(input: { $0 }, output: \.output)
+      })
+      // Its layers, and a draft shared by the flow, exist only inside AddContactStory.
+      r.story(AddContactStory.self, in: ContactsStory.self) { r in
+        r.register(ContactDraft.self, lifetime: .story(AddContactStory.self), ContactDraft.init)
+        r.register(AddContactPresenter.self, mainActor: AddContactPresenter.init)
+        r.register(AddContactInteractor.self, mainActor: AddContactInteractor.init(draft:))
+        r.register(AddContactRouter.self, mainActor: AddContactRouter.init)
+      }
     }
   }
 
-  static func runContacts() throws {
-    let registry = try Registry(ContactsAssembly())
-    try registry.validate().check()                     // the whole graph, before anything runs
-    let app = try registry.start()                      // freezes the registrations
-    let contacts = try app.open(ContactsStory.self)     // a user story
-    try contacts.resolve((any ContactListInteracting).self).add("Ada Lovelace")
-    contacts.close()                                    // its ContactStore is released here
+  final class ContactListRouter: VIPERRouter {
+    let links = RouterLinks()
+
+    func showAddContact(output: any AddContactOutput) throws {
+      let (story, module) = try resolver.open(AddContactStory.self) {
+        try $0.resolve(AddContactModule.self)
+      }
+      module.output = output  // held weakly
+      try present(module, embedIn: .navigationController, story: story)  // dismissal closes the story
+    }
   }
 }
 
+@MainActor
 struct ReadmeSnippetTests {
-  @Test func readmeExampleRuns() throws {
-    try Readme.runContacts()
+  typealias AddContactAssembly = Readme.AddContactAssembly
+
+  @MainActor @Test(.detectsLeaks) func addContactIsReleasedAfterDismissal() throws {
+    let host = HeadlessHost()
+    let app = try Registry(host.assembly, AddContactAssembly()).start()
+    let contacts = try app.open(ContactsStory.self)
+    let list = HeadlessViewController(host: host)
+    let (story, module) = try contacts.open(AddContactStory.self) {
+      try $0.resolve(AddContactModule.self)
+    }
+    let transition = PresentTransition(from: list, to: module, story: story)
+    try transition.perform()
+    try transition.reverse()  // AddContactStory closes; .detectsLeaks checks that all of it went
+    contacts.close()
+  }
+
+  @Test func readmeAssemblyIsValid() throws {
+    let registry = try Registry(HeadlessHost().assembly, AddContactAssembly())
+    #expect(registry.validate().isValid)
   }
 }

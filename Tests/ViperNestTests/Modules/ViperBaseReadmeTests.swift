@@ -103,18 +103,8 @@ final class NextModuleBuilder: VIPERBuilder<
 >
 {}
 
-// MARK: - Builder custom methods
-
-extension NextModuleBuilder {
-  static func build(in story: some Resolving, someData: String, anotherData: Int) throws
-    -> NextModuleView
-  {
-    let module = try build(in: story)
-    module.presenter.someData = someData
-    module.presenter.anotherData = anotherData
-    return module.view
-  }
-}
+// The builder's custom method, `NextModuleBuilder.build(in:someData:anotherData:)`, is the one of
+// docs/BuildingAVIPERModule.md, in Tests/ViperNestTests/Docs/ModuleGuideSnippets.swift.
 
 /// A mock view for the typealias example.
 final class ModuleMockView: HeadlessViewController, VIPERView, MyModuleViewProtocol {

@@ -10,14 +10,18 @@ struct Contender {
   var unitsPerIteration: Double = 1
   /// Runs after each timed batch, untimed (releases what the batch kept alive).
   var afterBatch: () -> Void = {}
+  /// Runs before each timed batch of `n`, untimed (prepares what the batch works on).
+  var beforeBatch: (Int) throws -> Void = { _ in }
 
   init(
-    _ label: String, unitsPerIteration: Double = 1, afterBatch: @escaping () -> Void = {},
-    batch: @escaping (Int) throws -> UInt
+    _ label: String, unitsPerIteration: Double = 1,
+    beforeBatch: @escaping (Int) throws -> Void = { _ in },
+    afterBatch: @escaping () -> Void = {}, batch: @escaping (Int) throws -> UInt
   ) {
     self.label = label
     self.batch = batch
     self.unitsPerIteration = unitsPerIteration
+    self.beforeBatch = beforeBatch
     self.afterBatch = afterBatch
   }
 }

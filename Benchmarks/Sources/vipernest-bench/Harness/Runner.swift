@@ -97,6 +97,7 @@ final class Runner {
 
   /// Nanoseconds for one batch of `n`, with its cleanup run untimed afterwards.
   func time(_ contender: Contender, _ n: Int) throws -> UInt64 {
+    try contender.beforeBatch(n)
     let start = monotonicNanoseconds()
     let value = try contender.batch(n)
     let elapsed = monotonicNanoseconds() - start

@@ -95,6 +95,7 @@ final class TransitionCore {
     phase = .hidden
     lease?.close()
     heldLease = nil
+    if let shown { leaseHolder(of: shown)?.endLeakTracking() }
     if let id, let type { ModuleLifecycle.didHide(id, type: type, object: shown) }
   }
 }
@@ -114,6 +115,9 @@ func ensureNotShown(_ controller: any ViewControlling, _ kind: String) throws {
 /// Finishes a hide for a controller and notifies the observer.
 @MainActor
 func finishHiding(_ id: ObjectIdentifier, _ type: String, _ controller: (any ViewControlling)?) {
-  if let controller { leaseHolder(of: controller)?.closeLeases() }
+  if let controller, let holder = leaseHolder(of: controller) {
+    holder.closeLeases()
+    holder.endLeakTracking()
+  }
   ModuleLifecycle.didHide(id, type: type, object: controller)
 }

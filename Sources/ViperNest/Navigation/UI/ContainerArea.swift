@@ -1,5 +1,5 @@
 /// An area inside a controller's view where a child controller can be embedded (a `UIView` in
-/// UIKit, ``HeadlessContainerArea`` headless).
+/// UIKit, `HeadlessContainerArea` headless).
 ///
 /// Screens composed of independent modules embed each module into one area:
 ///

@@ -8,6 +8,7 @@ struct ContactStoreError: Error, CustomStringConvertible {
 /// Persists contacts to `contacts.json` in a directory. Reads once when created; every change is
 /// written atomically (a temporary file renamed over the old one), so a crash never leaves half a
 /// file. A file that cannot be read or decoded is reported and never overwritten.
+@MainActor
 final class FileContactStore {
   let fileURL: URL
   private(set) var contacts: [Contact]
@@ -45,6 +46,11 @@ final class FileContactStore {
           "\(fileURL.path) is not a valid contacts file (\(error)). It was left untouched; "
           + "move it away or pass another directory with --data-dir.")
     }
+  }
+
+  /// Opens the contacts file in the configured storage directory.
+  convenience init(storage: StorageDirectory) throws {
+    try self.init(directory: storage.url)
   }
 
   /// Adds `contact` and writes the file.

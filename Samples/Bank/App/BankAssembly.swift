@@ -1,0 +1,59 @@
+import ViperNest
+
+/// Registers the Bank app. Modules that routers resolve are registered by their typed
+/// Input/Output at the root, whatever pattern is behind them; each module's layers are registered
+/// inside the story it runs in, and each flow's state is scoped to its story.
+struct BankAssembly: Assembly {
+  func assemble(_ r: Registrar) {
+    r.register(BankInfo.self, lifetime: .app, BankInfo.init)
+    r.register(AccountsService.self, lifetime: .app, mainActor: AccountsService.init)
+
+    // The dashboard's modules: VIPER and MVC alike are a Module<Input, Output>.
+    r.register(
+      AccountsModule.self,
+      mainActor: { r in
+        try AccountsBuilder.build(in: r).module(input: { $0 }, output: \.output)
+      })
+    r.register(AboutModule.self, mainActor: AboutViewController.module(in:))
+    r.register(PromoModule.self, mainActor: PromoViewController.module(in:))
+    r.story(DashboardStory.self) { r in
+      r.register(DashboardPresenter.self, mainActor: DashboardPresenter.init)
+      r.register(DashboardInteractor.self, mainActor: DashboardInteractor.init(info:))
+      r.register(DashboardRouter.self, mainActor: DashboardRouter.init)
+      r.register(AccountsPresenter.self, mainActor: AccountsPresenter.init)
+      r.register(AccountsInteractor.self, mainActor: AccountsInteractor.init(service:))
+      r.register(AccountsRouter.self, mainActor: AccountsRouter.init)
+    }
+
+    // Payments > Transfer > Confirm, each with its state.
+    r.story(PaymentsStory.self) { r in
+      r.register(
+        PaymentsSession.self, lifetime: .story(PaymentsStory.self), PaymentsSession.init)
+      r.register(PaymentsPresenter.self, mainActor: PaymentsPresenter.init)
+      r.register(
+        PaymentsInteractor.self, mainActor: PaymentsInteractor.init(session:accounts:))
+      r.register(PaymentsRouter.self, mainActor: PaymentsRouter.init)
+    }
+    r.register(
+      TransferModule.self,
+      mainActor: { r in
+        try TransferBuilder.build(in: r).module(input: { $0 }, output: \.output)
+      })
+    r.story(TransferStory.self, in: PaymentsStory.self) { r in
+      r.register(TransferDraft.self, lifetime: .story(TransferStory.self), TransferDraft.init)
+      r.register(TransferPresenter.self, mainActor: TransferPresenter.init)
+      r.register(TransferInteractor.self, mainActor: TransferInteractor.init(draft:accounts:))
+      r.register(TransferRouter.self, mainActor: TransferRouter.init)
+    }
+    r.register(
+      ConfirmModule.self,
+      mainActor: { r in
+        try ConfirmBuilder.build(in: r).module(input: { _ in () }, output: \.output)
+      })
+    r.story(ConfirmStory.self, in: TransferStory.self) { r in
+      r.register(ConfirmPresenter.self, mainActor: ConfirmPresenter.init)
+      r.register(ConfirmInteractor.self, mainActor: ConfirmInteractor.init(draft:accounts:))
+      r.register(ConfirmRouter.self, mainActor: ConfirmRouter.init)
+    }
+  }
+}

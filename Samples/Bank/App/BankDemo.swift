@@ -1,0 +1,83 @@
+import ViperNest
+
+/// The Bank sample: the Raiffeisen scenario of seed 001 on ViperNest, driven on the headless host.
+///
+/// Tabs composed at start-up; a dashboard composed of independent modules (VIPER and MVC behind
+/// the same `Module<Input, Output>`), one of them removed; nested stories Payments > Transfer >
+/// Confirm with story-scoped state; a typed navigation bar and a typed curtain; a transfer
+/// confirmed through module outputs. It prints every screen as text, every navigation step and
+/// every story opened or closed, and ends with the leak detector's verdict.
+@MainActor
+public enum BankDemo {
+  /// Command-line options.
+  public struct Options: Sendable {
+    /// Read commands from standard input instead of running the scripted session.
+    public var interactive = false
+
+    public init() {}
+
+    /// Parses `--interactive` and `--help`.
+    ///
+    /// - Throws: ``UsageError`` naming the unknown option, or carrying the usage for `--help`.
+    public init(arguments: [String]) throws {
+      for argument in arguments {
+        switch argument {
+        case "--interactive": interactive = true
+        case "--help", "-h": throw UsageError(message: BankDemo.usage, isHelp: true)
+        default: throw UsageError(message: "Unknown option \(argument).\n\(BankDemo.usage)")
+        }
+      }
+    }
+  }
+
+  /// A command-line mistake (or `--help`).
+  public struct UsageError: Error, CustomStringConvertible {
+    public let message: String
+    public var isHelp = false
+    public var description: String { message }
+  }
+
+  public nonisolated static let usage = """
+    usage: bank [--interactive]
+      (no option)     run the scripted session: tabs, the composed dashboard, a transfer
+      --interactive   type commands (help lists them: balances, select, call, close-promo, tab,
+                      new, amount, continue, confirm, cancel, tree, quit)
+    """
+
+  /// Runs the sample and returns its exit code: 0 when everything worked and nothing leaked.
+  ///
+  /// - Parameters:
+  ///   - options: What to run.
+  ///   - readLine: The next command in interactive mode (nil at end of input).
+  ///   - print: Where each line of output goes.
+  /// - Returns: 0, 1 when the session failed, 2 when something leaked.
+  public static func run(
+    _ options: Options, readLine: () -> String? = { Swift.readLine() },
+    print: @escaping (String) -> Void = { Swift.print($0) }
+  ) async -> Int32 {
+    let detector = LeakDetector(timeout: .milliseconds(500))
+    do {
+      try detector.withTracking {
+        let session = try BankSession(print: print)
+        defer { session.finish() }
+        if options.interactive {
+          session.interactive(readLine: readLine)
+        } else {
+          try session.scripted()
+        }
+      }
+    } catch {
+      print("error: \(error)")
+      return 1
+    }
+    if let report = await detector.check() {
+      print("")
+      print("Leak check: FAILED")
+      print(report.description)
+      return 2
+    }
+    print("")
+    print("Leak check: no leaks. Every removed module and closed story was released.")
+    return 0
+  }
+}

@@ -1,0 +1,306 @@
+import ViperNest
+import ViperNestHeadless
+
+/// One run of the app: registry, stories, window and tabs, and the printing of what happens.
+@MainActor
+final class BankSession {
+  let host = HeadlessHost()
+  let window: HeadlessWindow
+  let app: Story
+  /// The tabs' stories: opened at start-up, closed at quit, after the tabs are gone.
+  let tabStories: [Story]
+  let tabs: TabTransition
+  let root: WindowRootTransition
+  let print: (String) -> Void
+  private var printedEvents = 0
+  private var openStories: [String] = []
+  private var shownTab: Int?
+  private var shownAreas: String?
+
+  init(print: @escaping (String) -> Void) throws {
+    self.print = print
+    let registry = try Registry(host.assembly, BankAssembly())
+    print("ViperNest Bank sample")
+    print("")
+    print(registry.validate().description)
+    app = try registry.start()
+    window = host.makeWindow()
+    var stories: [Story] = []
+    do {
+      let dashboard = try app.open(DashboardStory.self)
+      stories.append(dashboard)
+      let payments = try app.open(PaymentsStory.self)
+      stories.append(payments)
+      // Start-up composition: one navigation stack per tab, the tab container as window root.
+      let container = host.makeTabContainer()
+      tabs = TabTransition(
+        container: container,
+        tabs: [
+          try DashboardBuilder.build(in: dashboard).attachToNavigationController(
+            tabBarItem: TabItem(title: "Dashboard", imageName: "house", tag: 0)),
+          try PaymentsBuilder.build(in: payments).attachToNavigationController(
+            tabBarItem: TabItem(title: "Payments", imageName: "arrow.left.arrow.right", tag: 1)),
+        ])
+      try tabs.perform()
+      root = try container.attachToWindow(window)
+    } catch {
+      for story in stories.reversed() { story.close() }
+      app.close()
+      throw error
+    }
+    tabStories = stories
+    report(step: "launch: compose the tabs, the dashboard embeds its modules")
+  }
+
+  // MARK: - Sessions
+
+  func scripted() throws {
+    try toggleBalances()
+    try select(account: "Savings account")
+    try callSupport()
+    try closePromo()
+    try toggleBalances()
+    try selectTab(1)
+    try newTransfer()
+    try type(amount: "500 000")
+    try tapContinue()
+    try type(amount: "2500")
+    try tapContinue()
+    try cancelConfirmation()
+    try tapContinue()
+    try confirm()
+    try selectTab(0)
+  }
+
+  func interactive(readLine: () -> String?) {
+    print("Type help for the commands.")
+    while true {
+      print("> ", terminator: "")
+      guard let line = readLine() else { return }
+      let words = line.split(separator: " ").map(String.init)
+      let rest = words.dropFirst().joined(separator: " ")
+      do {
+        switch words.first ?? "" {
+        case "": continue
+        case "help":
+          print(
+            "commands: balances (hide or show) | select ACCOUNT NAME | call | close-promo | "
+              + "tab dashboard|payments | new | amount N | continue | confirm | cancel | tree | quit"
+          )
+        case "balances": try toggleBalances()
+        case "select": try select(account: rest)
+        case "call": try callSupport()
+        case "close-promo": try closePromo()
+        case "tab" where rest == "dashboard": try selectTab(0)
+        case "tab" where rest == "payments": try selectTab(1)
+        case "new": try newTransfer()
+        case "amount": try type(amount: rest)
+        case "continue": try tapContinue()
+        case "confirm": try confirm()
+        case "cancel":
+          if visible is ConfirmView { try cancelConfirmation() } else { try cancelTransfer() }
+        case "tree": print(app.tree.description)
+        case "quit", "exit": return
+        default: print("unknown command \(line); type help")
+        }
+      } catch let error as SessionError {
+        print(error.message)
+      } catch {
+        print("error: \(error)")
+      }
+    }
+  }
+
+  /// Removes the tabs from the window, closes the tabs' stories and the app story.
+  func finish() {
+    do {
+      try root.reverse()
+      try tabs.reverse()
+    } catch {
+      print("error: \(error)")
+    }
+    for story in tabStories.reversed() { story.close() }
+    report(step: "quit: remove the tabs, close their stories")
+    app.close()
+  }
+
+  // MARK: - Steps: the dashboard
+
+  func toggleBalances() throws {
+    let dashboard = try screen(DashboardView.self, "the dashboard")
+    let hiding = !dashboard.balancesHidden
+    dashboard.tapToggleBalances()
+    report(step: hiding ? "tap Hide balances (dashboard → accounts input)" : "tap Show balances")
+  }
+
+  func select(account name: String) throws {
+    try embedded(AccountsView.self, "the accounts module").tap(accountNamed: name)
+    report(step: "tap \(name) (accounts output → dashboard)")
+  }
+
+  func callSupport() throws {
+    try embedded(AboutViewController.self, "the about module").tapCall()
+    report(step: "tap Call in About (MVC output → dashboard)")
+  }
+
+  func closePromo() throws {
+    weak let promo = try embedded(PromoViewController.self, "the promo banner")
+    promo?.tapClose()
+    report(step: "tap × on the offer (promo output → dashboard router reverses its embed)")
+    print("  promo released: \(promo == nil ? "yes" : "no")")
+  }
+
+  func selectTab(_ index: Int) throws {
+    guard let container = window.root as? HeadlessTabController,
+      container.tabControllers.indices.contains(index)
+    else { throw SessionError(message: "There is no tab \(index).") }
+    container.selectedTabIndex = index
+    report(step: "select the \(container.tabControllers[index].tabItem?.title ?? "") tab")
+  }
+
+  // MARK: - Steps: payments
+
+  func newTransfer() throws {
+    try screen(PaymentsView.self, "Payments").tapNewTransfer()
+    report(step: "tap New transfer")
+  }
+
+  func type(amount: String) throws {
+    try screen(TransferView.self, "Transfer").type(amount: amount)
+    report(step: "type amount \"\(amount)\"", showNavigation: false)
+  }
+
+  func tapContinue() throws {
+    try screen(TransferView.self, "Transfer").tapContinue()
+    report(step: "tap Continue")
+  }
+
+  func cancelTransfer() throws {
+    try screen(TransferView.self, "Transfer").tapCancel()
+    report(step: "tap Cancel on Transfer")
+  }
+
+  func cancelConfirmation() throws {
+    try screen(ConfirmView.self, "Confirm").tapCancel()
+    report(step: "tap Cancel on the curtain (confirm output → transfer router)")
+  }
+
+  func confirm() throws {
+    try screen(ConfirmView.self, "Confirm").tapConfirm()
+    report(step: "tap Confirm (confirm output → transfer → payments output → accounts)")
+  }
+
+  private func screen<View>(_ type: View.Type, _ name: String) throws -> View {
+    guard let view = visible as? View else {
+      throw SessionError(message: "\(name) is not on screen.")
+    }
+    return view
+  }
+
+  private func embedded<View>(_ type: View.Type, _ name: String) throws -> View {
+    let dashboard = try screen(DashboardView.self, "The dashboard")
+    guard let view = dashboard.children.lazy.compactMap({ $0 as? View }).first else {
+      throw SessionError(message: "The dashboard does not show \(name).")
+    }
+    return view
+  }
+
+  // MARK: - Printing
+
+  /// The screen the user sees: the selected tab's top controller, or what it presents.
+  var visible: HeadlessViewController? {
+    var controller = window.root
+    while let current = controller {
+      if let presented = current.presentedController as? HeadlessViewController {
+        controller = presented
+      } else if let container = current as? HeadlessTabController {
+        controller = container.selectedController
+      } else if let navigation = current as? HeadlessNavigationController,
+        let top = navigation.topController
+      {
+        controller = top
+      } else {
+        return current
+      }
+    }
+    return nil
+  }
+
+  func report(step: String, showNavigation: Bool = true) {
+    print("")
+    print("▸ \(step)")
+    let events = host.log.dropFirst(printedEvents)
+    printedEvents = host.log.count
+    if showNavigation {
+      for event in events { print("  navigation: \(event)") }
+    }
+    let visible = visible
+    if events.contains(where: \.changesNavigationBar),
+      let navigation = visible?.navigationContainer as? HeadlessNavigationController
+    {
+      print("  navigation bar: \(navigation.visibleBarAppearance?.description ?? "default bar")")
+    }
+    let stories = Self.chains(app.tree)
+    for opened in stories where !openStories.contains(opened) { print("  story opened: \(opened)") }
+    for closed in openStories.reversed() where !stories.contains(closed) {
+      print("  story closed: \(closed)")
+    }
+    openStories = stories
+    reportTabs()
+    if let visible {
+      reportAreas(of: visible)
+      if let screen = visible as? any ScreenRendering { print(screen.screen.render()) }
+    }
+  }
+
+  /// The tab bar, when the selection changed.
+  private func reportTabs() {
+    guard let container = window.root as? HeadlessTabController,
+      container.selectedTabIndex != shownTab
+    else { return }
+    if shownTab == nil {
+      let items = container.tabControllers.map { $0.tabItem?.description ?? $0.name }
+      print("  tab items: \(items.joined(separator: ", "))")
+    }
+    shownTab = container.selectedTabIndex
+    let titles = container.tabControllers.enumerated().map { index, tab in
+      let title = tab.tabItem?.title ?? tab.name
+      return index == container.selectedTabIndex ? "[\(title)]" : title
+    }
+    print("  tab bar: \(titles.joined(separator: "  "))")
+  }
+
+  /// Which module fills which area of a composed screen, when that changed.
+  private func reportAreas(of screen: HeadlessViewController) {
+    guard !screen.children.isEmpty else { return }
+    let areas = screen.children.compactMap { child in
+      screen.areaName(of: child).map { "\($0) ← \(child.name)" }
+    }.joined(separator: " · ")
+    guard areas != shownAreas else { return }
+    shownAreas = areas
+    print("  areas of \(screen.name): \(areas)")
+  }
+
+  static func chains(_ tree: StoryTree, prefix: String = "") -> [String] {
+    let name = prefix.isEmpty ? tree.name : "\(prefix) > \(tree.name)"
+    return (prefix.isEmpty ? [] : [name]) + tree.children.flatMap { chains($0, prefix: name) }
+  }
+
+  private func print(_ text: String, terminator: String) {
+    print(text + (terminator == "\n" ? "" : terminator))
+  }
+}
+
+extension NavigationEvent {
+  /// Whether the event changes which controller is on top of a navigation stack.
+  fileprivate var changesNavigationBar: Bool {
+    switch self {
+    case .pushed, .popped: true
+    default: false
+    }
+  }
+}
+
+struct SessionError: Error {
+  let message: String
+}

@@ -1,0 +1,31 @@
+/// Draws a screen as text, the way the headless host shows what a user would see. A screen made of
+/// embedded modules draws their boxes inside its own.
+struct Screen {
+  let title: String
+  var lines: [String] = []
+
+  /// The box, unindented: a composed screen puts its children's boxes among its lines.
+  var box: [String] {
+    let width = max(34, ([title.count + 4] + lines.map { $0.count + 2 }).max() ?? 0)
+    let top = "┌─ \(title) " + String(repeating: "─", count: max(0, width - title.count - 3)) + "┐"
+    let body = lines.map { "│ " + $0.padding(toLength: width - 1) + "│" }
+    let bottom = "└" + String(repeating: "─", count: width) + "┘"
+    return [top] + body + [bottom]
+  }
+
+  func render() -> String {
+    box.map { "    " + $0 }.joined(separator: "\n")
+  }
+}
+
+extension String {
+  fileprivate func padding(toLength length: Int) -> String {
+    count >= length ? self : self + String(repeating: " ", count: length - count)
+  }
+}
+
+/// A view that can show itself as text.
+@MainActor
+protocol ScreenRendering: AnyObject {
+  var screen: Screen { get }
+}

@@ -1,0 +1,301 @@
+import Foundation
+public import ViperNest
+import ViperNestHeadless
+
+/// The Contacts sample: the seed app in VIPER on ViperNest, driven on the headless host.
+///
+/// It prints every screen as text, every navigation step and every story opened or closed, and
+/// ends with the leak detector's verdict.
+@MainActor
+public enum ContactsDemo {
+  /// Command-line options.
+  public struct Options: Sendable {
+    /// Read commands from standard input instead of running the scripted session.
+    public var interactive = false
+    /// Switch in a presenter that keeps its view strongly, to show a leak report.
+    public var leaky = false
+    /// Where `contacts.json` is kept; a new temporary directory when nil.
+    public var dataDirectory: String?
+    /// Print the registration graph in this format (`dot` or `mermaid`) instead of running.
+    public var graph: GraphFormat?
+
+    public init() {}
+
+    /// Parses `--interactive`, `--leaky`, `--data-dir DIR` and `--help`.
+    ///
+    /// - Throws: A message naming the unknown or incomplete option.
+    public init(arguments: [String]) throws {
+      var remaining = arguments[...]
+      while let argument = remaining.popFirst() {
+        switch argument {
+        case "--interactive": interactive = true
+        case "--leaky": leaky = true
+        case "--data-dir":
+          guard let directory = remaining.popFirst() else {
+            throw UsageError(message: "--data-dir needs a directory.\n\(ContactsDemo.usage)")
+          }
+          dataDirectory = directory
+        case "--graph":
+          switch remaining.popFirst() {
+          case "dot": graph = .dot
+          case "mermaid": graph = .mermaid
+          default:
+            throw UsageError(message: "--graph needs dot or mermaid.\n\(ContactsDemo.usage)")
+          }
+        case "--help", "-h": throw UsageError(message: ContactsDemo.usage, isHelp: true)
+        default: throw UsageError(message: "Unknown option \(argument).\n\(ContactsDemo.usage)")
+        }
+      }
+    }
+  }
+
+  /// A command-line mistake (or `--help`).
+  public struct UsageError: Error, CustomStringConvertible {
+    public let message: String
+    public var isHelp = false
+    public var description: String { message }
+  }
+
+  public nonisolated static let usage = """
+    usage: contacts [--interactive] [--leaky] [--data-dir DIR]
+      --interactive   type commands (help, list, add FIRST LAST, cancel, tree, quit)
+      --leaky         use a presenter that keeps its view strongly, and see the leak report
+      --data-dir DIR  keep contacts.json in DIR (default: a new temporary directory)
+      --graph dot|mermaid  print the registration graph (stories as nested clusters) and exit
+    """
+
+  /// Runs the sample and returns its exit code: 0 when everything worked and nothing leaked.
+  ///
+  /// - Parameters:
+  ///   - options: What to run.
+  ///   - readLine: The next command in interactive mode (nil at end of input).
+  ///   - print: Where each line of output goes.
+  public static func run(
+    _ options: Options, readLine: () -> String? = { Swift.readLine() },
+    print: @escaping (String) -> Void = { Swift.print($0) }
+  ) async -> Int32 {
+    if let format = options.graph {
+      do {
+        let registry = try Registry(
+          HeadlessHost().assembly,
+          ContactsAssembly(
+            storage: StorageDirectory(url: URL(fileURLWithPath: "/tmp")), leaky: options.leaky))
+        print(String(registry.graph(format).dropLast()))
+        return 0
+      } catch {
+        print("error: \(error)")
+        return 1
+      }
+    }
+    let detector = LeakDetector(timeout: .milliseconds(500))
+    do {
+      let finished = try await detector.withTracking { () async throws -> Bool in
+        let session = try Session(options: options, print: print)
+        if options.interactive {
+          try session.interactive(readLine: readLine)
+        } else if options.leaky {
+          try session.addContact(first: "Ada", last: "Lovelace")
+        } else {
+          try session.scripted()
+        }
+        session.finish()
+        return true
+      }
+      _ = finished
+    } catch {
+      print("error: \(error)")
+      return 1
+    }
+    if let report = await detector.check() {
+      print("")
+      print("Leak check: FAILED")
+      print(report.description)
+      print(
+        "Fix: make the back reference weak (ViperNest's `links` already are); see docs/TestingAndFindingLeaks.md."
+      )
+      return 2
+    }
+    print("")
+    print("Leak check: no leaks. Every dismissed module and closed story was released.")
+    return 0
+  }
+}
+
+/// One run of the app: registry, stories, window, and the printing of what happens.
+@MainActor
+final class Session {
+  let host = HeadlessHost()
+  let window: HeadlessWindow
+  let app: Story
+  let root: WindowRootTransition
+  let print: (String) -> Void
+  private var printedEvents = 0
+  private var openStories: [String] = []
+
+  init(options: ContactsDemo.Options, print: @escaping (String) -> Void) throws {
+    self.print = print
+    let directory =
+      options.dataDirectory.map { URL(fileURLWithPath: $0) }
+      ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+        "vipernest-contacts-\(UUID().uuidString)")
+    let registry = try Registry(
+      host.assembly,
+      ContactsAssembly(storage: StorageDirectory(url: directory), leaky: options.leaky))
+    print("ViperNest Contacts sample\(options.leaky ? " (leaky presenter)" : "")")
+    print("contacts file: \(directory.appendingPathComponent("contacts.json").path)")
+    print("")
+    print(registry.validate().description)
+    app = try registry.start()
+    window = host.makeWindow()
+    let contacts = try app.open(ContactsStory.self)
+    do {
+      let list = try ContactListBuilder.build(in: contacts)
+      root = try list.attachToWindow(window, withNavigationController: true, story: contacts)
+    } catch {
+      app.close()
+      throw error
+    }
+    report(step: "launch")
+  }
+
+  // MARK: - Sessions
+
+  func scripted() throws {
+    try addContact(first: "Grace", last: "Hopper")
+    try openAddContact()
+    try type(first: "Ada", last: "")
+    try tapDone()
+    try type(first: "Ada", last: "Lovelace")
+    try tapDone()
+    try addContact(first: "alan", last: "Turing")
+    try openAddContact()
+    try type(first: "Nobody", last: "Atall")
+    try cancel()
+  }
+
+  func interactive(readLine: () -> String?) throws {
+    print("Type help for the commands.")
+    while true {
+      print("> ", terminator: "")
+      guard let line = readLine() else { return }
+      let words = line.split(separator: " ").map(String.init)
+      do {
+        switch words.first ?? "" {
+        case "": continue
+        case "help":
+          print(
+            "commands: list | add FIRST LAST | add (open the form) | type FIRST LAST | done | cancel | tree | quit"
+          )
+        case "list": report(step: "list")
+        case "add" where words.count >= 3:
+          try addContact(first: words[1], last: words[2...].joined(separator: " "))
+        case "add": try openAddContact()
+        case "type":
+          try type(
+            first: words.count > 1 ? words[1] : "",
+            last: words.count > 2 ? words[2...].joined(separator: " ") : "")
+        case "done": try tapDone()
+        case "cancel": try cancel()
+        case "tree": print(app.tree.description)
+        case "quit", "exit": return
+        default: print("unknown command \(words[0]); type help")
+        }
+      } catch let error as SessionError {
+        print(error.message)
+      }
+    }
+  }
+
+  /// Hides the list (closing the Contacts story) and closes the app story.
+  func finish() {
+    do { try root.reverse() } catch { print("error: \(error)") }
+    report(step: "quit: hide the list, close the app")
+    app.close()
+  }
+
+  // MARK: - Steps
+
+  func addContact(first: String, last: String) throws {
+    try openAddContact()
+    try type(first: first, last: last)
+    try tapDone()
+  }
+
+  func openAddContact() throws {
+    guard let list = visible as? ContactListView else {
+      throw SessionError(message: "Add Contact is already open: type, done or cancel.")
+    }
+    list.tapAdd()
+    report(step: "tap + Add")
+  }
+
+  func type(first: String, last: String) throws {
+    try addContactView().type(firstName: first, lastName: last)
+    report(step: "type \"\(first)\" \"\(last)\"", showNavigation: false)
+  }
+
+  func tapDone() throws {
+    try addContactView().tapDone()
+    report(step: "tap Done")
+  }
+
+  func cancel() throws {
+    try addContactView().tapCancel()
+    report(step: "tap Cancel")
+  }
+
+  private func addContactView() throws -> AddContactView {
+    guard let view = visible as? AddContactView else {
+      throw SessionError(message: "Add Contact is not open: use add first.")
+    }
+    return view
+  }
+
+  // MARK: - Printing
+
+  /// The screen the user sees: the top of the presented stack, inside navigation containers.
+  var visible: (any ScreenRendering)? {
+    var controller: (any ViewControlling)? = window.rootController
+    while let current = controller {
+      if let presented = current.presentedController {
+        controller = presented
+      } else if let navigation = current as? HeadlessNavigationController,
+        let top = navigation.topController, top !== current
+      {
+        if top.presentedController == nil { return top as? any ScreenRendering }
+        controller = top
+      } else {
+        return current as? any ScreenRendering
+      }
+    }
+    return nil
+  }
+
+  func report(step: String, showNavigation: Bool = true) {
+    print("")
+    print("▸ \(step)")
+    let events = host.log.dropFirst(printedEvents)
+    printedEvents = host.log.count
+    if showNavigation {
+      for event in events { print("  navigation: \(event)") }
+    }
+    let stories = Self.chains(app.tree)
+    for opened in stories where !openStories.contains(opened) { print("  story opened: \(opened)") }
+    for closed in openStories where !stories.contains(closed) { print("  story closed: \(closed)") }
+    openStories = stories
+    if let visible { print(visible.screen.render()) }
+  }
+
+  static func chains(_ tree: StoryTree, prefix: String = "") -> [String] {
+    let name = prefix.isEmpty ? tree.name : "\(prefix) > \(tree.name)"
+    return (prefix.isEmpty ? [] : [name]) + tree.children.flatMap { chains($0, prefix: name) }
+  }
+
+  private func print(_ text: String, terminator: String) {
+    print(text + (terminator == "\n" ? "" : terminator))
+  }
+}
+
+struct SessionError: Error {
+  let message: String
+}

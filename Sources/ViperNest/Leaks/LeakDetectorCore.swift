@@ -1,0 +1,248 @@
+/// The state and bookkeeping behind a ``LeakDetector``, shared with its owner groups.
+///
+/// Groups hold the core strongly and the core's group list holds the groups, so the public
+/// detector closes the core when it is released: the list is dropped and later hooks on its
+/// groups do nothing. No reference cycle outlives the detector, and no group needs a weak
+/// reference back to it.
+final class LeakDetectorCore: Sendable {
+  struct State {
+    struct HandTracked {
+      let reference: TrackedReference
+      let role: LeakRole
+      let module: String?
+    }
+
+    #if canImport(ObjectiveC)
+      var isEnabled: Bool
+    #endif
+    var timeout: Duration
+    var handler: LeakHandler?
+    /// Set when the detector is released: hooks on its groups do nothing afterwards.
+    var isClosed = false
+    /// Owner groups, open or ended, not yet checked.
+    var groups: ContiguousArray<LeakOwnerToken> = []
+    var handTracked: [HandTracked] = []
+    var violations: [OwnershipViolation] = []
+    /// Module type combinations whose ownership violations were already reported.
+    var reportedOwnership: Set<OwnershipCheckKey> = []
+    var nextSequence = 0
+    var sweepThreshold = 256
+  }
+
+  let state: LeakLock<State>
+
+  init(_ initialState: State) {
+    state = LeakLock(initialState)
+  }
+
+  /// Stops tracking: releases every reference and forgets every group.
+  func close() {
+    state.withLock { state in
+      state.isClosed = true
+      for entry in state.handTracked {
+        entry.reference.release()
+      }
+      state.handTracked.removeAll()
+      for group in state.groups {
+        group.releaseEntries()
+        group.slot = -1
+      }
+      state.groups.removeAll()
+    }
+  }
+
+  func register(_ token: LeakOwnerToken) {
+    var keep: [AnyObject] = []
+    defer { keep.removeAll() }
+    state.withLock { state in
+      guard !state.isClosed else { return }
+      if state.groups.count >= state.sweepThreshold {
+        Self.sweepReleasedGroups(&state, keeping: &keep)
+      }
+      token.sequence = state.nextSequence
+      state.nextSequence += 1
+      token.slot = state.groups.count
+      state.groups.append(token)
+    }
+  }
+
+  /// Tracks `object` in `owner`; see ``LeakDetector/track(_:role:in:)``.
+  func track(_ object: AnyObject, role: LeakRole, in owner: LeakOwnerToken) {
+    let reference = TrackedReference(object)
+    state.withLock { state in
+      if state.isClosed {
+        reference.release()
+      } else {
+        owner.entries.append(reference, role: role)
+      }
+    }
+  }
+
+  /// Ends `owner`; see ``LeakDetector/ownerEnded(_:)``.
+  @discardableResult
+  func ownerEnded(_ owner: LeakOwnerToken) -> Bool {
+    var keep: [AnyObject] = []
+    let (isReleased, handler) = state.withLock { state -> (Bool, LeakHandler?) in
+      guard !state.isClosed else { return (true, nil) }
+      owner.isEnded = true
+      if owner.hasLiveObjects(keeping: &keep) {
+        return (false, state.handler)
+      }
+      owner.releaseEntries()
+      Self.unlist(owner, from: &state)
+      return (true, nil)
+    }
+    keep.removeAll()
+    if let handler {
+      Task.detached(priority: .utility) { [self] in
+        if let report = await self.check(timeout: nil, includingHandTracked: false) {
+          handler(report)
+        }
+      }
+    }
+    return isReleased
+  }
+
+  func check(timeout: Duration?, includingHandTracked: Bool) async -> LeakReport? {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout ?? state.withLock { $0.timeout })
+    var attempt = 0
+    while aliveCount(includingHandTracked: includingHandTracked) > 0 {
+      guard clock.now < deadline, !Task.isCancelled else { break }
+      if attempt < 4 {
+        await Task.yield()
+      } else {
+        let pause = Duration.milliseconds(1 << min(attempt - 4, 4))
+        try? await Task.sleep(until: min(clock.now.advanced(by: pause), deadline), clock: clock)
+      }
+      attempt += 1
+    }
+    return takeReport(includingHandTracked: includingHandTracked)
+  }
+
+  /// Objects of ended groups (and, if asked, hand-tracked objects) still alive; forgets released
+  /// ended groups on the way.
+  private func aliveCount(includingHandTracked: Bool) -> Int {
+    var keep: [AnyObject] = []
+    defer { keep.removeAll() }
+    return state.withLock { state in
+      var alive = 0
+      var index = 0
+      while index < state.groups.count {
+        let group = state.groups[index]
+        index += 1
+        guard group.isEffectivelyEnded(keeping: &keep) else { continue }
+        let groupAlive = group.entries.liveCount(keeping: &keep)
+        if groupAlive == 0 {
+          group.releaseEntries()
+          Self.unlist(group, from: &state)
+          index -= 1
+        }
+        alive += groupAlive
+      }
+      if includingHandTracked {
+        alive += state.handTracked.reduce(0) {
+          $0 + ($1.reference.isAlive(keeping: &keep) ? 1 : 0)
+        }
+      }
+      return alive
+    }
+  }
+
+  /// Builds the report of what is alive now and forgets the reported groups.
+  func takeReport(includingHandTracked: Bool) -> LeakReport? {
+    // Strong references are created under the lock but released after it, so no deinit runs
+    // while the lock is held.
+    var leaked: [LeakCandidate] = []
+    var holders: [HolderCandidate] = []
+    var keep: [AnyObject] = []
+    let violations = state.withLock { state -> [OwnershipViolation] in
+      guard !state.isClosed else { return [] }
+      var ended: [LeakOwnerToken] = []
+      for group in state.groups {
+        if group.isEffectivelyEnded(keeping: &keep) {
+          ended.append(group)
+          continue
+        }
+        for index in group.entries.indices {
+          if let object = group.entries.reference(at: index).load() {
+            let role = group.entries.role(at: index)
+            holders.append(
+              HolderCandidate(object: object, description: group.holderDescription(role: role)))
+          }
+        }
+      }
+      for group in ended.sorted(by: { $0.sequence < $1.sequence }) {
+        for index in group.entries.indices {
+          if let object = group.entries.reference(at: index).load() {
+            leaked.append(
+              LeakCandidate(
+                object: object, role: group.entries.role(at: index), module: group.moduleName,
+                story: group.storyChain))
+          }
+        }
+        group.releaseEntries()
+        Self.unlist(group, from: &state)
+      }
+      if includingHandTracked {
+        for entry in state.handTracked {
+          if let object = entry.reference.load() {
+            leaked.append(
+              LeakCandidate(object: object, role: entry.role, module: entry.module, story: nil))
+          }
+          entry.reference.release()
+        }
+        state.handTracked.removeAll()
+      } else {
+        for entry in state.handTracked {
+          if let object = entry.reference.load() {
+            holders.append(
+              HolderCandidate(object: object, description: "\(entry.role), tracked by hand"))
+          }
+        }
+      }
+      let violations = state.violations
+      state.violations.removeAll()
+      return violations
+    }
+    keep.removeAll()
+    guard !leaked.isEmpty || !violations.isEmpty else { return nil }
+
+    var seen = Set<ObjectIdentifier>()
+    leaked = leaked.filter { seen.insert(ObjectIdentifier($0.object)).inserted }
+    holders = holders.filter { !seen.contains(ObjectIdentifier($0.object)) }
+    let leaks = LeakExplainer.explain(leaked, holders: holders)
+    return LeakReport(leaks: leaks, ownershipViolations: violations)
+  }
+
+  // MARK: - Group list
+
+  /// Removes a group from the list in O(1). Call with the lock held.
+  private static func unlist(_ group: LeakOwnerToken, from state: inout State) {
+    let slot = group.slot
+    guard slot >= 0, slot < state.groups.count, state.groups[slot] === group else { return }
+    let last = state.groups.removeLast()
+    if last !== group {
+      state.groups[slot] = last
+      last.slot = slot
+    }
+    group.slot = -1
+  }
+
+  /// Forgets ended groups whose objects are all released. Call with the lock held.
+  ///
+  /// - Parameter sink: Receives strong references the checks had to create.
+  private static func sweepReleasedGroups(_ state: inout State, keeping sink: inout [AnyObject]) {
+    var index = 0
+    while index < state.groups.count {
+      let group = state.groups[index]
+      if group.isEffectivelyEnded(keeping: &sink), !group.hasLiveObjects(keeping: &sink) {
+        group.releaseEntries()
+        unlist(group, from: &state)
+      } else {
+        index += 1
+      }
+    }
+    state.sweepThreshold = max(256, 2 * state.groups.count)
+  }
+}

@@ -1,0 +1,64 @@
+/// A tracked object that is still alive after its owner ended.
+struct LeakCandidate {
+  let object: AnyObject
+  let role: LeakRole
+  let module: String?
+  let story: String?
+}
+
+/// A tracked object whose owner is still alive; it may legitimately hold leaked objects.
+struct HolderCandidate {
+  let object: AnyObject
+  let description: String
+}
+
+/// Turns leaked objects into report entries with their retain cycles or what else is known.
+enum LeakExplainer {
+  /// Explains every candidate.
+  ///
+  /// - Parameters:
+  ///   - leaked: Objects alive after their owner ended, in tracking order, without duplicates.
+  ///   - holders: Tracked objects whose owner is still alive.
+  ///   - scanner: Finds an object's owning references; replaceable in tests.
+  /// - Returns: One entry per candidate, in the same order.
+  static func explain(
+    _ leaked: [LeakCandidate], holders: [HolderCandidate],
+    scanner: @escaping RetainGraph.Scanner = SwiftRuntimeReflection.strongReferences(of:)
+  ) -> [LeakReport.Leak] {
+    var graph = RetainGraph(scanner: scanner)
+    let leakedObjects = leaked.map(\.object)
+    let holderObjects = holders.map(\.object)
+    let reflectionAvailable = SwiftRuntimeReflection.isReflectionAvailable
+    let anyStripped = leakedObjects.contains { graph.isMetadataStripped($0) }
+
+    return leaked.map { candidate in
+      let object = candidate.object
+      let typeName = SwiftRuntimeReflection.typeName(type(of: object))
+      let uninspected = graph.uninspected(in: object).map { "\(typeName).\($0)" }
+      func leak(
+        _ cause: LeakReport.Cause, cycles: [RetainPath] = [], retainedBy: RetainPath? = nil,
+        holder: String? = nil
+      ) -> LeakReport.Leak {
+        LeakReport.Leak(
+          typeName: typeName, role: candidate.role, module: candidate.module,
+          story: candidate.story, cause: cause, retainCycles: cycles, retainedBy: retainedBy,
+          holder: holder, uninspected: uninspected)
+      }
+
+      guard reflectionAvailable else { return leak(.pathUnavailable) }
+      let cycles = graph.cycles(through: object)
+      if !cycles.isEmpty {
+        return leak(.retainCycle, cycles: cycles)
+      }
+      if let found = graph.shortestPath(from: leakedObjects, to: object) {
+        return leak(.retainedByLeakedObject, retainedBy: found.path)
+      }
+      if let found = graph.shortestPath(from: holderObjects, to: object, maximumLength: 4) {
+        return leak(
+          .heldByTrackedObject, retainedBy: found.path, holder: holders[found.source].description)
+      }
+      // Without metadata for a leaked object, a cycle through it cannot be ruled out.
+      return leak(anyStripped ? .pathUnavailable : .heldFromOutside)
+    }
+  }
+}

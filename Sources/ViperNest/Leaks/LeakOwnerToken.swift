@@ -1,0 +1,131 @@
+/// What a group of tracked objects belongs to.
+package enum LeakOwnerKind: Sendable {
+  /// A built module: its objects must be released when it is dismissed.
+  case module
+  /// A story: its scoped instances must be released when it is closed; closing it also ends
+  /// every module and story opened inside it.
+  case story
+}
+
+/// A group of tracked objects that share an owner (a module or a story); objects are not
+/// retained.
+///
+/// The registry begins one per module it builds and per story it opens, tracks the objects it
+/// creates into it, and ends it when the module is dismissed or the story closed. Only ended
+/// groups are checked, so objects whose owner is still alive are never reported.
+package final class LeakOwnerToken: @unchecked Sendable {
+  // Safe because `entries`, `isEnded` and `slot` are only read or written while holding
+  // `core.state`'s lock (or in `deinit`, when nothing else can reach the group), and every
+  // other stored property is immutable after `init`.
+
+  /// The state of the detector this group reports to. Once the detector is released, tracking
+  /// into the group and ending it do nothing.
+  let core: LeakDetectorCore
+  let kind: LeakOwnerKind
+  let name: String
+  let parent: LeakOwnerToken?
+  /// Tie-breaker that keeps reports in tracking order; set when the group is registered.
+  @exclusivity(unchecked) var sequence = 0
+  private let ownerReference: TrackedReference?
+
+  // Guarded by the detector's lock, which also rules out overlapping accesses.
+  @exclusivity(unchecked) var entries = LeakEntries()
+  @exclusivity(unchecked) var isEnded = false
+  /// Index in the detector's group list, or -1 when not listed.
+  @exclusivity(unchecked) var slot = -1
+
+  init(
+    core: LeakDetectorCore, kind: LeakOwnerKind, name: String, parent: LeakOwnerToken?,
+    owner: AnyObject?
+  ) {
+    self.core = core
+    self.kind = kind
+    self.name = name
+    self.parent = parent
+    self.ownerReference = owner.map { TrackedReference($0) }
+  }
+
+  deinit {
+    entries.releaseAll()
+    ownerReference?.release()
+  }
+
+  /// Stops tracking every object of the group. Call with the detector's lock held.
+  func releaseEntries() {
+    entries.releaseAll()
+  }
+
+  /// Whether any tracked object is still alive. Call with the detector's lock held.
+  ///
+  /// - Parameter sink: Receives strong references the check had to create; release them after
+  ///   unlocking.
+  func hasLiveObjects(keeping sink: inout [AnyObject]) -> Bool {
+    entries.containsLiveObject(keeping: &sink)
+  }
+
+  /// Tracks `object` in this group. See ``LeakDetector/track(_:role:in:)``.
+  ///
+  /// - Parameters:
+  ///   - object: The object to track; not retained.
+  ///   - role: The object's role, shown in reports.
+  package func track(_ object: AnyObject, role: LeakRole) {
+    core.track(object, role: role, in: self)
+  }
+
+  /// Ends this group. See ``LeakDetector/ownerEnded(_:)``.
+  ///
+  /// - Returns: True when every object of the group is already released, or when the detector
+  ///   no longer exists.
+  @discardableResult
+  package func end() -> Bool {
+    core.ownerEnded(self)
+  }
+
+  /// True when this group or an enclosing one ended, or its owner object was released.
+  /// Call with the detector's lock held.
+  ///
+  /// - Parameter sink: Receives strong references the check had to create; release them after
+  ///   unlocking.
+  func isEffectivelyEnded(keeping sink: inout [AnyObject]) -> Bool {
+    var group: LeakOwnerToken? = self
+    while let current = group {
+      if current.isEnded {
+        return true
+      }
+      if let owner = current.ownerReference, !owner.isAlive(keeping: &sink) {
+        return true
+      }
+      group = current.parent
+    }
+    return false
+  }
+
+  /// The module name for objects of this group: its own name for a module group.
+  var moduleName: String? {
+    kind == .module ? name : nil
+  }
+
+  /// The enclosing stories, outermost first, joined by ` > `.
+  var storyChain: String? {
+    var names: [String] = []
+    var group: LeakOwnerToken? = self
+    while let current = group {
+      if current.kind == .story {
+        names.append(current.name)
+      }
+      group = current.parent
+    }
+    return names.isEmpty ? nil : names.reversed().joined(separator: " > ")
+  }
+
+  /// How reports describe an object of this group that holds a leaked object.
+  func holderDescription(role: LeakRole) -> String {
+    if role == .singleton {
+      return "app singleton"
+    }
+    return switch kind {
+    case .module: "\(role) of module \(name), not dismissed"
+    case .story: "\(role) of story \(storyChain ?? name), still open"
+    }
+  }
+}

@@ -1,0 +1,1041 @@
+// The only file of ViperNest that uses Swift runtime internals.
+//
+// Everything here reads metadata the Swift runtime itself uses for `Mirror`: stored-field
+// descriptors (name, offset, type, ownership), value witness tables (size, alignment, POD-ness)
+// and closure-context capture descriptors. These layouts are ABI on Apple platforms and identical
+// on Linux, but the entry points are not public API, so every read is guarded: when a layout is
+// not what this file expects, it reports the spot as "not inspected" instead of guessing. It never
+// produces an edge it cannot prove, and it only dereferences memory reached through a live object
+// it holds a strong reference to, through a field offset the runtime reported, or through a
+// metadata record the runtime emitted.
+
+import SwiftShims
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Bionic)
+  import Bionic
+#endif
+
+// MARK: - Runtime entry points
+
+// All four are exported by libswiftCore with the Swift calling convention; the standard library's
+// own reflection (`_forEachField`, `Mirror`) declares them the same way.
+
+@_silgen_name("swift_reflectionMirror_recursiveCount")
+private func runtimeRecursiveFieldCount(_ type: Any.Type) -> Int
+
+@_silgen_name("swift_reflectionMirror_recursiveChildMetadata")
+private func runtimeRecursiveFieldMetadata(
+  _ type: Any.Type,
+  index: Int,
+  fieldMetadata: UnsafeMutablePointer<_FieldReflectionMetadata>
+) -> Any.Type
+
+@_silgen_name("swift_reflectionMirror_recursiveChildOffset")
+private func runtimeRecursiveFieldOffset(_ type: Any.Type, index: Int) -> Int
+
+@_silgen_name("swift_getMetadataKind")
+private func runtimeMetadataKind(_ type: Any.Type) -> UInt
+
+@_silgen_name("swift_getTypeContextDescriptor")
+private func runtimeTypeContextDescriptor(_ type: Any.Type) -> UnsafeRawPointer?
+
+// MARK: - Model
+
+/// How a stored property or a closure capture holds its value.
+enum ReferenceOwnership: Sendable, Hashable, CustomStringConvertible {
+  /// An owning reference: it keeps the referenced object alive.
+  case strong
+  /// `weak`: never keeps the object alive.
+  case weak
+  /// `unowned` (safe): never keeps the object alive.
+  case unowned
+  /// `unowned(unsafe)`: never keeps the object alive.
+  case unownedUnsafe
+
+  var description: String {
+    switch self {
+    case .strong: "strong"
+    case .weak: "weak"
+    case .unowned: "unowned"
+    case .unownedUnsafe: "unowned(unsafe)"
+    }
+  }
+}
+
+/// One stored property of a type; for classes, inherited properties are included.
+struct ReflectedField: Sendable {
+  /// The property name as written in source (`lazy` storage shows under the property's name).
+  let name: String
+  /// The property's type; for `weak` and `unowned` properties, the referenced type.
+  let type: Any.Type
+  /// Byte offset of the property inside the instance.
+  let offset: Int
+  /// How the property holds its value.
+  let ownership: ReferenceOwnership
+  /// The class (or struct) that declares the property.
+  let declaringType: Any.Type
+}
+
+/// The stored properties of a type, superclass properties first.
+struct ReflectedLayout: Sendable {
+  /// Stored properties in declaration order, superclasses first.
+  let fields: [ReflectedField]
+  /// True when a type in the hierarchy declares stored properties but its field metadata is
+  /// missing (built with `-disable-reflection-metadata` or similar).
+  let isMetadataStripped: Bool
+}
+
+/// A strong reference to a class instance found inside another value.
+struct ReflectedReference {
+  /// Where the reference sits, relative to the scanned object, e.g. `items[2].handler`.
+  let path: String
+  /// The referenced object.
+  let target: AnyObject
+  /// True when the reference is captured by a closure stored at `path`.
+  let throughClosure: Bool
+  /// True when the stored property itself holds the target (possibly through an `Optional` or an
+  /// existential), not through a collection, a struct or a closure.
+  let isDirect: Bool
+}
+
+/// The strong references found in one object or value.
+struct ReferenceScan {
+  /// Strong references, in property order.
+  var references: [ReflectedReference] = []
+  /// Places that may hold references but could not be inspected, e.g. `onEvent (closure)`.
+  var uninspected: [String] = []
+  /// True when the scanned object's class hierarchy has stripped field metadata.
+  var isMetadataStripped = false
+}
+
+// MARK: - Entry points used by the leak engine
+
+/// Reads stored properties and closure captures through Swift runtime metadata.
+enum SwiftRuntimeReflection {
+  /// Whether this binary carries field reflection metadata at all.
+  ///
+  /// Probed once on a class of this module with one strong and one weak property; false when the
+  /// module was built with reflection metadata stripped.
+  static let isReflectionAvailable: Bool = {
+    let layout = storedFields(of: ReflectionProbe.self)
+    return layout.fields.map(\.name) == ["strongProbe", "weakProbe"]
+      && layout.fields.map(\.ownership) == [.strong, .weak]
+  }()
+
+  /// The stored properties of a class, superclass properties first.
+  static func storedFields(of type: AnyClass) -> ReflectedLayout {
+    let key = ObjectIdentifier(type)
+    if let cached = layoutCache.withLock({ $0[key] }) {
+      return cached
+    }
+    let layout = computeClassLayout(type)
+    layoutCache.withLock { $0[key] = layout }
+    return layout
+  }
+
+  /// The strong references held by an object's stored properties, including those captured by
+  /// closures stored in its properties and those nested in optionals, collections, structs,
+  /// tuples, enums and existentials.
+  static func strongReferences(of object: AnyObject) -> ReferenceScan {
+    let layout = storedFields(of: type(of: object))
+    let walker = ReferenceWalker()
+    walker.scan.isMetadataStripped = layout.isMetadataStripped
+    withExtendedLifetime(object) {
+      let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+      for field in layout.fields where field.ownership == .strong {
+        walker.visit(
+          base + field.offset, field.type, path: field.name, closure: false, direct: true, depth: 0)
+      }
+    }
+    return walker.scan
+  }
+
+  /// The strong references held by an arbitrary value (the value itself counts when it is an
+  /// object). Paths start at the value, e.g. `[1].presenter`.
+  static func strongReferences(inValue value: Any) -> ReferenceScan {
+    let walker = ReferenceWalker()
+    walker.visitAny(value, path: "", closure: false, direct: true, depth: 0)
+    return walker.scan
+  }
+
+  /// The type name without module prefix, e.g. `ContactListPresenter` or `Box<Int>`.
+  static func typeName(_ type: Any.Type) -> String {
+    _typeName(type, qualified: false)
+  }
+
+  // MARK: Layout cache
+
+  private static let layoutCache = LeakLock<[ObjectIdentifier: ReflectedLayout]>([:])
+
+  private static func computeClassLayout(_ type: AnyClass) -> ReflectedLayout {
+    // Class hierarchy, root first, with each level's own field count.
+    var chain: [AnyClass] = [type]
+    while let superclass = _getSuperclass(chain[chain.count - 1]), chain.count < 64 {
+      chain.append(superclass)
+    }
+    chain.reverse()
+
+    let total = runtimeRecursiveFieldCount(type)
+    var levels: [(type: AnyClass, range: Range<Int>)] = []
+    var start = 0
+    var isStripped = false
+    for level in chain {
+      let end = runtimeRecursiveFieldCount(level)
+      let own = end - start
+      if own == 0, let declared = declaredFieldCount(of: level), declared > 0 {
+        isStripped = true
+      }
+      levels.append((level, start..<max(start, end)))
+      start = max(start, end)
+    }
+    let levelsAreConsistent = start == total
+
+    var fields: [ReflectedField] = []
+    fields.reserveCapacity(total)
+    for index in 0..<total {
+      var metadata = _FieldReflectionMetadata()
+      let fieldType = runtimeRecursiveFieldMetadata(type, index: index, fieldMetadata: &metadata)
+      let offset = runtimeRecursiveFieldOffset(type, index: index)
+      let rawName = metadata.name.map { String(cString: $0) } ?? "#\(index)"
+      if let free = metadata.freeFunc, let name = metadata.name {
+        free(name)
+      }
+      var declaringType: AnyClass = type
+      var ownership = ReferenceOwnership.strong
+      if levelsAreConsistent, let level = levels.first(where: { $0.range.contains(index) }) {
+        declaringType = level.type
+        if !metadata.isStrong {
+          ownership =
+            nonStrongOwnership(
+              of: level.type, fieldIndex: index - level.range.lowerBound, name: rawName) ?? .weak
+        }
+      } else if !metadata.isStrong {
+        ownership = .weak
+      }
+      fields.append(
+        ReflectedField(
+          name: displayName(ofField: rawName), type: fieldType, offset: offset,
+          ownership: ownership, declaringType: declaringType))
+    }
+    return ReflectedLayout(fields: fields, isMetadataStripped: isStripped)
+  }
+
+  /// Fields of a struct or tuple type (not cached: structs are walked rarely and cheaply).
+  fileprivate static func valueFields(of type: Any.Type) -> [ReflectedField] {
+    let count = runtimeRecursiveFieldCount(type)
+    var fields: [ReflectedField] = []
+    fields.reserveCapacity(count)
+    for index in 0..<count {
+      var metadata = _FieldReflectionMetadata()
+      let fieldType = runtimeRecursiveFieldMetadata(type, index: index, fieldMetadata: &metadata)
+      let offset = runtimeRecursiveFieldOffset(type, index: index)
+      let rawName = metadata.name.map { String(cString: $0) } ?? "\(index)"
+      if let free = metadata.freeFunc, let name = metadata.name {
+        free(name)
+      }
+      fields.append(
+        ReflectedField(
+          name: displayName(ofField: rawName), type: fieldType, offset: offset,
+          ownership: metadata.isStrong ? .strong : .weak, declaringType: type))
+    }
+    return fields
+  }
+
+  private static func displayName(ofField name: String) -> String {
+    let lazyPrefix = "$__lazy_storage_$_"
+    if name.hasPrefix(lazyPrefix) {
+      return String(name.dropFirst(lazyPrefix.count))
+    }
+    return name
+  }
+
+  // MARK: Type context descriptors
+
+  private enum ContextDescriptorKind {
+    static let `class`: UInt32 = 16
+    static let `struct`: UInt32 = 17
+  }
+
+  /// `NumFields` of a class or struct descriptor: part of the type descriptor, so it survives
+  /// stripping of reflection metadata. Nil for other kinds.
+  fileprivate static func declaredFieldCount(of type: Any.Type) -> Int? {
+    guard let descriptor = runtimeTypeContextDescriptor(type) else { return nil }
+    let kind = descriptor.load(as: UInt32.self) & 0x1F
+    switch kind {
+    case ContextDescriptorKind.class:
+      return Int(descriptor.load(fromByteOffset: 36, as: UInt32.self))
+    case ContextDescriptorKind.struct:
+      return Int(descriptor.load(fromByteOffset: 20, as: UInt32.self))
+    default:
+      return nil
+    }
+  }
+
+  /// Tells `weak`, `unowned` and `unowned(unsafe)` apart from the suffix of the field's mangled
+  /// type name (`Xw`, `Xo`, `Xu`). Nil when the descriptor cannot be read or does not match.
+  private static func nonStrongOwnership(
+    of type: AnyClass, fieldIndex: Int, name: String
+  ) -> ReferenceOwnership? {
+    guard let descriptor = runtimeTypeContextDescriptor(type),
+      descriptor.load(as: UInt32.self) & 0x1F == ContextDescriptorKind.class,
+      let fieldDescriptor = relativePointer(at: descriptor + 16)
+    else { return nil }
+    let recordSize = Int(fieldDescriptor.load(fromByteOffset: 10, as: UInt16.self))
+    let recordCount = Int(fieldDescriptor.load(fromByteOffset: 12, as: UInt32.self))
+    guard recordSize >= 12, fieldIndex < recordCount else { return nil }
+    let record = fieldDescriptor + 16 + fieldIndex * recordSize
+    guard let namePointer = relativePointer(at: record + 8),
+      String(cString: namePointer.assumingMemoryBound(to: CChar.self)) == name,
+      let typeNamePointer = relativePointer(at: record + 4),
+      let mangled = MangledName(at: typeNamePointer)
+    else { return nil }
+    if mangled.hasSuffix("Xw") { return .weak }
+    if mangled.hasSuffix("Xo") { return .unowned }
+    if mangled.hasSuffix("Xu") { return .unownedUnsafe }
+    return nil
+  }
+
+  /// Follows a 32-bit relative pointer; nil for the null (zero) offset.
+  fileprivate static func relativePointer(at address: UnsafeRawPointer) -> UnsafeRawPointer? {
+    let offset = address.load(as: Int32.self)
+    return offset == 0 ? nil : address + Int(offset)
+  }
+}
+
+// MARK: - Tracked references
+
+/// A reference that never keeps its object alive and never runs the object's code when checked.
+///
+/// Native Swift objects are held by their unowned reference count (`swift_unownedRetain`): no
+/// side table is allocated, unlike `weak`, and the object's memory stays valid after it deinits
+/// until ``release()``, so ``isAlive(keeping:)`` can ask the runtime (`swift_isDeallocating`)
+/// without retaining. Objects that may not be native (Objective-C platforms) and runtimes that do
+/// not export these functions fall back to a `weak` reference in a box.
+struct TrackedReference {
+  // Both payloads are trivial, so copying a tracked reference never touches reference counts;
+  // `release()` balances the retain taken in `init`.
+  private enum Storage {
+    case unowned(UnsafeMutableRawPointer)
+    case weak(Unmanaged<WeakBox>)
+  }
+
+  private let storage: Storage
+
+  /// Starts tracking `object`.
+  ///
+  /// - Parameters:
+  ///   - object: The object; not retained.
+  ///   - preferWeak: Use a `weak` box even where unowned counting is available (for tests).
+  init(_ object: AnyObject, preferWeak: Bool = false) {
+    #if canImport(ObjectiveC)
+      storage = .weak(.passRetained(WeakBox(object)))
+    #else
+      if !preferWeak, let functions = RefCounting.functions {
+        let pointer = Unmanaged.passUnretained(object).toOpaque()
+        _ = functions.unownedRetain(pointer)
+        storage = .unowned(pointer)
+      } else {
+        storage = .weak(.passRetained(WeakBox(object)))
+      }
+    #endif
+  }
+
+  /// Whether the object has not started deinitializing.
+  ///
+  /// - Parameter sink: Receives any strong reference the check had to create (only the `weak`
+  ///   fallback does); release it after unlocking, so no deinit runs under a lock.
+  func isAlive(keeping sink: inout [AnyObject]) -> Bool {
+    switch storage {
+    case .unowned(let pointer):
+      return !RefCounting.functions.unsafelyUnwrapped.isDeallocating(pointer)
+    case .weak(let box):
+      guard let object = box.takeUnretainedValue().object else { return false }
+      sink.append(object)
+      return true
+    }
+  }
+
+  /// A strong reference to the object, or nil once it started deinitializing.
+  func load() -> AnyObject? {
+    switch storage {
+    case .unowned(let pointer):
+      guard RefCounting.functions.unsafelyUnwrapped.tryRetain(pointer) != nil else { return nil }
+      return Unmanaged<AnyObject>.fromOpaque(pointer).takeRetainedValue()
+    case .weak(let box):
+      return box.takeUnretainedValue().object
+    }
+  }
+
+  /// Gives the reference up. Call exactly once, and never use the reference afterwards.
+  func release() {
+    switch storage {
+    case .unowned(let pointer):
+      RefCounting.functions.unsafelyUnwrapped.unownedRelease(pointer)
+    case .weak(let box):
+      box.release()
+    }
+  }
+
+  /// The `weak` fallback.
+  final class WeakBox {
+    weak var object: AnyObject?
+
+    init(_ object: AnyObject) {
+      self.object = object
+    }
+  }
+}
+
+/// The runtime's reference-counting entry points, resolved once by name. They use the C calling
+/// convention, so they are called through `@convention(c)` pointers, not `@_silgen_name`.
+private struct RefCounting: Sendable {
+  typealias ObjectFunction = @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer?
+  typealias ReleaseFunction = @convention(c) (UnsafeMutableRawPointer) -> Void
+  typealias PredicateFunction = @convention(c) (UnsafeMutableRawPointer) -> Bool
+
+  let unownedRetain: ObjectFunction
+  let unownedRelease: ReleaseFunction
+  let tryRetain: ObjectFunction
+  let isDeallocating: PredicateFunction
+
+  /// Nil when a function is missing: tracking then uses `weak` references.
+  static let functions: RefCounting? = {
+    #if canImport(ObjectiveC)
+      return nil
+    #else
+      guard let unownedRetain = dlsym(nil, "swift_unownedRetain"),
+        let unownedRelease = dlsym(nil, "swift_unownedRelease"),
+        let tryRetain = dlsym(nil, "swift_tryRetain"),
+        let isDeallocating = dlsym(nil, "swift_isDeallocating")
+      else { return nil }
+      return RefCounting(
+        unownedRetain: unsafeBitCast(unownedRetain, to: ObjectFunction.self),
+        unownedRelease: unsafeBitCast(unownedRelease, to: ReleaseFunction.self),
+        tryRetain: unsafeBitCast(tryRetain, to: ObjectFunction.self),
+        isDeallocating: unsafeBitCast(isDeallocating, to: PredicateFunction.self))
+    #endif
+  }()
+}
+
+/// Probe for `SwiftRuntimeReflection.isReflectionAvailable`.
+private final class ReflectionProbe {
+  var strongProbe: AnyObject?
+  weak var weakProbe: AnyObject?
+}
+
+// MARK: - Mangled names
+
+/// A mangled type name in reflection metadata. Bytes 0x01–0x17 start a 4-byte relative symbolic
+/// reference and 0x18–0x1F a pointer-sized absolute one; those bytes are never read as text.
+private struct MangledName {
+  let start: UnsafeRawPointer
+  /// Length in bytes, symbolic references included.
+  let length: Int
+  /// The plain characters after the last symbolic reference.
+  let tail: [UInt8]
+  /// True when the name contains no symbolic reference.
+  let isPlain: Bool
+
+  init?(at start: UnsafeRawPointer) {
+    var cursor = 0
+    var tail: [UInt8] = []
+    var isPlain = true
+    while cursor < 4096 {
+      let byte = start.load(fromByteOffset: cursor, as: UInt8.self)
+      switch byte {
+      case 0:
+        self.start = start
+        self.length = cursor
+        self.tail = tail
+        self.isPlain = isPlain
+        return
+      case 0x01...0x17:
+        cursor += 5
+        tail.removeAll(keepingCapacity: true)
+        isPlain = false
+      case 0x18...0x1F:
+        cursor += 1 + MemoryLayout<UnsafeRawPointer>.size
+        tail.removeAll(keepingCapacity: true)
+        isPlain = false
+      default:
+        tail.append(byte)
+        cursor += 1
+      }
+    }
+    return nil
+  }
+
+  func hasSuffix(_ suffix: String) -> Bool {
+    tail.count >= suffix.utf8.count && tail.suffix(suffix.utf8.count).elementsEqual(suffix.utf8)
+  }
+
+  /// Resolves the name (or its first `length - dropLast` bytes) to type metadata.
+  func resolve(droppingLast dropLast: Int = 0) -> Any.Type? {
+    guard length - dropLast > 0 else { return nil }
+    return _getTypeByMangledNameInContext(
+      start.assumingMemoryBound(to: UInt8.self), UInt(length - dropLast),
+      genericContext: nil, genericArguments: nil)
+  }
+
+  /// What a SIL function type in a capture list (reabstraction thunks capture the original
+  /// closure this way) looks like: nil when this is not such a type.
+  var implFunction: ImplFunction? {
+    var attributes = tail[...]
+    var isOptional = false
+    if attributes.count > 2, attributes.suffix(2).elementsEqual("Sg".utf8) {
+      attributes = attributes.dropLast(2)
+      isOptional = true
+    }
+    guard attributes.last == UInt8(ascii: "_"),
+      let marker = attributes.lastIndex(of: UInt8(ascii: "I"))
+    else { return nil }
+    var rest = attributes[(marker + 1)...].dropLast()
+    // PATTERN-SUBS, INVOCATION-SUBS, PSEUDO-GENERIC, CALLEE-ESCAPE.
+    for optionalMarker in "sIPe".utf8 where rest.first == optionalMarker {
+      rest = rest.dropFirst()
+    }
+    guard let callee = rest.first else { return nil }
+    let representation = rest.dropFirst().first
+    switch callee {
+    case UInt8(ascii: "g"), UInt8(ascii: "x"), UInt8(ascii: "y"):
+      // Thick Swift function (function pointer + context), unless a C, block or Objective-C
+      // representation follows.
+      if let representation, "BCJz".utf8.contains(representation) { return nil }
+      return ImplFunction(isThick: true, isOptional: isOptional)
+    case UInt8(ascii: "t"):
+      return ImplFunction(isThick: false, isOptional: isOptional)
+    default:
+      // `A` (@isolated(any)), differentiability kinds and anything unknown.
+      return nil
+    }
+  }
+
+  struct ImplFunction {
+    let isThick: Bool
+    let isOptional: Bool
+  }
+}
+
+// MARK: - Metadata
+
+private enum MetadataKind {
+  static let `class`: UInt = 0
+  static let `struct`: UInt = 0x200
+  static let `enum`: UInt = 0x201
+  static let optional: UInt = 0x202
+  static let foreignClass: UInt = 0x203
+  static let opaque: UInt = 0x300
+  static let tuple: UInt = 0x301
+  static let function: UInt = 0x302
+  static let existential: UInt = 0x303
+  static let metatype: UInt = 0x304
+  static let objcClassWrapper: UInt = 0x305
+  static let existentialMetatype: UInt = 0x306
+  static let heapLocalVariable: UInt = 0x400
+}
+
+private let pointerSize = MemoryLayout<UnsafeRawPointer>.size
+
+/// Size, alignment and flags of a non-class type, read from its value witness table.
+private struct ValueLayout {
+  let size: Int
+  let alignment: Int
+  let isPOD: Bool
+  let isNonCopyable: Bool
+
+  init(of type: Any.Type) {
+    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    let witnesses = metadata.load(fromByteOffset: -pointerSize, as: UnsafeRawPointer.self)
+    // Eight witness functions, then size, stride, flags (32 bits), extra inhabitant count.
+    size = witnesses.load(fromByteOffset: 8 * pointerSize, as: Int.self)
+    let flags = witnesses.load(fromByteOffset: 10 * pointerSize, as: UInt32.self)
+    alignment = Int(flags & 0xFF) + 1
+    isPOD = flags & 0x0001_0000 == 0
+    isNonCopyable = flags & 0x0080_0000 != 0
+  }
+}
+
+private func isClassKind(_ kind: UInt) -> Bool {
+  kind == MetadataKind.class || kind == MetadataKind.objcClassWrapper
+    || kind == MetadataKind.foreignClass
+}
+
+/// True for storage classes of the standard library (array, dictionary, string buffers): they keep
+/// their elements in tail-allocated memory that field metadata does not describe.
+private func isStandardLibraryStorage(_ object: AnyObject) -> Bool {
+  _typeName(type(of: object), qualified: true).hasPrefix("Swift.")
+}
+
+// MARK: - Containers
+
+/// Standard-library containers whose elements the walker visits.
+private protocol ReflectableContainer {
+  /// Calls `body` with the address, type and path label of each element.
+  static func forEachElement(
+    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, String) -> Void)
+}
+
+/// `Optional`, projected without casting (a value cast would unwrap it).
+private protocol ReflectableOptional {
+  static func withWrapped(
+    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type) -> Void)
+}
+
+extension Optional: ReflectableOptional {
+  fileprivate static func withWrapped(
+    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type) -> Void
+  ) {
+    guard case .some(var wrapped) = pointer.assumingMemoryBound(to: Self.self).pointee else {
+      return
+    }
+    withUnsafePointer(to: &wrapped) { body(UnsafeRawPointer($0), Wrapped.self) }
+  }
+}
+
+extension Array: ReflectableContainer {
+  fileprivate static func forEachElement(
+    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, String) -> Void
+  ) {
+    pointer.assumingMemoryBound(to: Self.self).pointee.withUnsafeBufferPointer { buffer in
+      for index in buffer.indices {
+        body(UnsafeRawPointer(buffer.baseAddress! + index), Element.self, "[\(index)]")
+      }
+    }
+  }
+}
+
+extension ContiguousArray: ReflectableContainer {
+  fileprivate static func forEachElement(
+    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, String) -> Void
+  ) {
+    pointer.assumingMemoryBound(to: Self.self).pointee.withUnsafeBufferPointer { buffer in
+      for index in buffer.indices {
+        body(UnsafeRawPointer(buffer.baseAddress! + index), Element.self, "[\(index)]")
+      }
+    }
+  }
+}
+
+extension ArraySlice: ReflectableContainer {
+  fileprivate static func forEachElement(
+    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, String) -> Void
+  ) {
+    let slice = pointer.assumingMemoryBound(to: Self.self).pointee
+    slice.withUnsafeBufferPointer { buffer in
+      for offset in buffer.indices {
+        let label = "[\(slice.startIndex + offset)]"
+        body(UnsafeRawPointer(buffer.baseAddress! + offset), Element.self, label)
+      }
+    }
+  }
+}
+
+extension Dictionary: ReflectableContainer {
+  fileprivate static func forEachElement(
+    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, String) -> Void
+  ) {
+    for (position, element) in pointer.assumingMemoryBound(to: Self.self).pointee.enumerated() {
+      var key = element.key
+      var value = element.value
+      let label = keyLabel(element.key, position: position)
+      withUnsafePointer(to: &key) { body(UnsafeRawPointer($0), Key.self, "keys[#\(position)]") }
+      withUnsafePointer(to: &value) { body(UnsafeRawPointer($0), Value.self, label) }
+    }
+  }
+
+  /// `["name"]` for string keys, `[42]` for integer keys, `[#position]` otherwise; never calls
+  /// user code.
+  private static func keyLabel(_ key: Key, position: Int) -> String {
+    switch key {
+    case let key as String: "[\"\(key)\"]"
+    case let key as Int: "[\(key)]"
+    default: "[#\(position)]"
+    }
+  }
+}
+
+extension Set: ReflectableContainer {
+  fileprivate static func forEachElement(
+    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, String) -> Void
+  ) {
+    for (position, element) in pointer.assumingMemoryBound(to: Self.self).pointee.enumerated() {
+      var element = element
+      withUnsafePointer(to: &element) { body(UnsafeRawPointer($0), Element.self, "[#\(position)]") }
+    }
+  }
+}
+
+extension AnyHashable: ReflectableContainer {
+  fileprivate static func forEachElement(
+    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, String) -> Void
+  ) {
+    var base = pointer.assumingMemoryBound(to: Self.self).pointee.base
+    withUnsafePointer(to: &base) { body(UnsafeRawPointer($0), Any.self, "") }
+  }
+}
+
+// MARK: - Walker
+
+/// Walks one value and collects the strong references it holds.
+private final class ReferenceWalker {
+  var scan = ReferenceScan()
+  private var remainingVisits = 4096
+  private static let maxDepth = 24
+
+  /// `path` extended by `component`; inside a closure the path stays the closure's property,
+  /// since captures have no names.
+  private func join(_ path: String, _ component: String, closure: Bool) -> String {
+    if closure { return path }
+    // Unlabeled tuple elements are named ".0", ".1" by the runtime.
+    let component = component.hasPrefix(".") ? String(component.dropFirst()) : component
+    if component.isEmpty { return path }
+    if path.isEmpty || component.hasPrefix("[") { return path + component }
+    return path + "." + component
+  }
+
+  private func record(_ object: AnyObject, path: String, closure: Bool, direct: Bool) {
+    scan.references.append(
+      ReflectedReference(path: path, target: object, throughClosure: closure, isDirect: direct))
+  }
+
+  private func uninspected(_ path: String, _ why: String) {
+    scan.uninspected.append(path.isEmpty ? why : "\(path) (\(why))")
+  }
+
+  /// Visits the value of type `type` stored at `pointer`.
+  func visit(
+    _ pointer: UnsafeRawPointer, _ type: Any.Type, path: String, closure: Bool, direct: Bool,
+    depth: Int
+  ) {
+    guard depth < Self.maxDepth, remainingVisits > 0 else {
+      uninspected(path, "too deep or too large")
+      return
+    }
+    remainingVisits -= 1
+    let kind = runtimeMetadataKind(type)
+    if isClassKind(kind) {
+      guard pointer.load(as: UInt.self) != 0 else { return }
+      record(pointer.load(as: AnyObject.self), path: path, closure: closure, direct: direct)
+      return
+    }
+    let layout = ValueLayout(of: type)
+    if layout.isPOD { return }
+    if layout.isNonCopyable {
+      uninspected(path, "noncopyable value")
+      return
+    }
+    switch kind {
+    case MetadataKind.optional:
+      if let optional = type as? any ReflectableOptional.Type {
+        optional.withWrapped(at: pointer) { wrappedPointer, wrappedType in
+          visit(
+            wrappedPointer, wrappedType, path: path, closure: closure, direct: direct,
+            depth: depth + 1)
+        }
+      } else {
+        visitEnum(pointer, type, path: path, closure: closure, depth: depth)
+      }
+    case MetadataKind.struct:
+      visitStruct(pointer, type, path: path, closure: closure, depth: depth)
+    case MetadataKind.enum:
+      visitEnum(pointer, type, path: path, closure: closure, depth: depth)
+    case MetadataKind.tuple:
+      for field in SwiftRuntimeReflection.valueFields(of: type) where field.ownership == .strong {
+        visit(
+          pointer + field.offset, field.type, path: join(path, field.name, closure: closure),
+          closure: closure,
+          direct: false, depth: depth + 1)
+      }
+    case MetadataKind.function:
+      visitFunction(pointer, type, layout: layout, path: path, depth: depth)
+    case MetadataKind.existential:
+      visitExistential(pointer, type, path: path, closure: closure, direct: direct, depth: depth)
+    case MetadataKind.metatype, MetadataKind.existentialMetatype, MetadataKind.opaque:
+      // Metatypes hold no instances; builtin values (task handles, raw storage) are opaque.
+      return
+    default:
+      uninspected(path, "unsupported kind of value")
+    }
+  }
+
+  /// Visits the dynamic value inside an `Any`.
+  func visitAny(_ value: Any, path: String, closure: Bool, direct: Bool, depth: Int) {
+    func open<Value>(_ value: Value) {
+      var copy = value
+      withUnsafePointer(to: &copy) {
+        visit(
+          UnsafeRawPointer($0), Value.self, path: path, closure: closure, direct: direct,
+          depth: depth + 1)
+      }
+    }
+    _openExistential(value, do: open)
+  }
+
+  private func visitStruct(
+    _ pointer: UnsafeRawPointer, _ type: Any.Type, path: String, closure: Bool, depth: Int
+  ) {
+    if let container = type as? any ReflectableContainer.Type {
+      container.forEachElement(at: pointer) { elementPointer, elementType, label in
+        visit(
+          elementPointer, elementType, path: join(path, label, closure: closure), closure: closure,
+          direct: label.isEmpty, depth: depth + 1)
+      }
+      return
+    }
+    if type == String.self || type == Substring.self || type == Character.self { return }
+    let fields = SwiftRuntimeReflection.valueFields(of: type)
+    if fields.isEmpty {
+      if let declared = SwiftRuntimeReflection.declaredFieldCount(of: type), declared > 0 {
+        uninspected(path, "field metadata stripped")
+      }
+      return
+    }
+    for field in fields where field.ownership == .strong {
+      visit(
+        pointer + field.offset, field.type, path: join(path, field.name, closure: closure),
+        closure: closure,
+        direct: false, depth: depth + 1)
+    }
+  }
+
+  private func visitEnum(
+    _ pointer: UnsafeRawPointer, _ type: Any.Type, path: String, closure: Bool, depth: Int
+  ) {
+    func load<Value>(_: Value.Type) -> Any {
+      pointer.assumingMemoryBound(to: Value.self).pointee
+    }
+    let value = _openExistential(type, do: load)
+    // A custom mirror would run user code and may not show the payload.
+    if value is any CustomReflectable {
+      uninspected(path, "enum with a custom mirror")
+      return
+    }
+    for child in Mirror(reflecting: value).children {
+      visitAny(
+        child.value, path: join(path, child.label ?? "", closure: closure), closure: closure,
+        direct: false,
+        depth: depth)
+    }
+  }
+
+  private func visitExistential(
+    _ pointer: UnsafeRawPointer, _ type: Any.Type, path: String, closure: Bool, direct: Bool,
+    depth: Int
+  ) {
+    // Existential type metadata: kind word, then 32-bit flags.
+    let flags = unsafeBitCast(type, to: UnsafeRawPointer.self)
+      .load(fromByteOffset: pointerSize, as: UInt32.self)
+    let isClassBound = flags & 0x8000_0000 == 0
+    let specialProtocol = (flags & 0x3F00_0000) >> 24
+    if isClassBound {
+      // Class existential container: the object reference, then witness tables.
+      guard pointer.load(as: UInt.self) != 0 else { return }
+      record(pointer.load(as: AnyObject.self), path: path, closure: closure, direct: direct)
+    } else if specialProtocol == 1 {
+      // `any Error`: a single boxed reference.
+      visitAny(
+        pointer.load(as: (any Error).self), path: path, closure: closure, direct: direct,
+        depth: depth)
+    } else {
+      // Opaque existential container: three-word buffer and the dynamic type, then witness
+      // tables; its prefix is exactly an `Any`.
+      visitAny(
+        pointer.load(as: Any.self), path: path, closure: closure, direct: direct, depth: depth)
+    }
+  }
+
+  private func visitFunction(
+    _ pointer: UnsafeRawPointer, _ type: Any.Type, layout: ValueLayout, path: String, depth: Int
+  ) {
+    // Function type metadata: kind word, then flags; bits 16-23 are the convention (0 = Swift).
+    let flags = unsafeBitCast(type, to: UnsafeRawPointer.self)
+      .load(fromByteOffset: pointerSize, as: UInt.self)
+    let convention = (flags >> 16) & 0xFF
+    guard convention == 0, layout.size == 2 * pointerSize else {
+      if convention == 1 { uninspected(path, "block") }
+      if convention == 0 { uninspected(path, "closure with an unsupported layout") }
+      return
+    }
+    // A thick function is (function pointer, context); the context owns the captures.
+    guard let context = pointer.load(fromByteOffset: pointerSize, as: UnsafeRawPointer?.self)
+    else { return }
+    visitContext(context, path: path, depth: depth + 1)
+  }
+
+  /// Visits the captures of a closure context.
+  private func visitContext(_ context: UnsafeRawPointer, path: String, depth: Int) {
+    guard depth < Self.maxDepth else {
+      uninspected(path, "too deep")
+      return
+    }
+    let metadata = context.load(as: UnsafeRawPointer.self)
+    let kind = runtimeMetadataKind(unsafeBitCast(metadata, to: Any.Type.self))
+    if kind == MetadataKind.class {
+      // A closure whose only capture is one strong reference uses the object as its context.
+      let object = Unmanaged<AnyObject>.fromOpaque(context).takeUnretainedValue()
+      if isStandardLibraryStorage(object) {
+        uninspected(path, "closure capturing a collection")
+      } else {
+        record(object, path: path, closure: true, direct: false)
+      }
+      return
+    }
+    guard kind == MetadataKind.heapLocalVariable else {
+      uninspected(path, "closure context of an unsupported kind")
+      return
+    }
+    // Heap local variable metadata: kind word, 32-bit offset to the first capture, then a
+    // pointer to the capture descriptor (null when reflection metadata is stripped).
+    let firstCapture = Int(metadata.load(fromByteOffset: pointerSize, as: UInt32.self))
+    guard
+      let descriptor = metadata.load(fromByteOffset: 2 * pointerSize, as: UnsafeRawPointer?.self)
+    else {
+      uninspected(path, "closure capture metadata unavailable")
+      return
+    }
+    // Capture descriptor: capture count, metadata source count, binding count, then one
+    // relative type-name pointer per capture and two relative pointers per metadata source.
+    let captureCount = Int(descriptor.load(as: UInt32.self))
+    let sourceCount = Int(descriptor.load(fromByteOffset: 4, as: UInt32.self))
+    let bindingCount = Int(descriptor.load(fromByteOffset: 8, as: UInt32.self))
+    guard captureCount <= 256, sourceCount <= 256, bindingCount <= 256,
+      firstCapture >= 2 * pointerSize, firstCapture <= 4096
+    else {
+      uninspected(path, "closure context with an unexpected layout")
+      return
+    }
+    let captureNames = descriptor + 12
+    let sourceRecords = captureNames + 4 * captureCount
+    var offset = firstCapture + bindingCount * pointerSize
+
+    for index in 0..<captureCount {
+      guard let namePointer = SwiftRuntimeReflection.relativePointer(at: captureNames + 4 * index),
+        let name = MangledName(at: namePointer)
+      else {
+        uninspected(path, "closure capture without a type name")
+        return
+      }
+      let isStrong = !(name.hasSuffix("Xw") || name.hasSuffix("Xo") || name.hasSuffix("Xu"))
+
+      if let function = name.implFunction {
+        // A closure captured by a reabstraction thunk: (function pointer, context).
+        let size = function.isThick ? 2 * pointerSize : pointerSize
+        offset = (offset + pointerSize - 1) & ~(pointerSize - 1)
+        if function.isThick,
+          !function.isOptional || context.load(fromByteOffset: offset, as: UInt.self) != 0,
+          let inner = context.load(fromByteOffset: offset + pointerSize, as: UnsafeRawPointer?.self)
+        {
+          visitContext(inner, path: path, depth: depth + 1)
+        }
+        offset += size
+        continue
+      }
+
+      if name.hasSuffix("z_Xx") {
+        // A captured `var` (also `[weak x]` captures): a box holding one value, owned unless
+        // the boxed value is itself a weak or unowned reference.
+        let boxedIsStrong =
+          !(name.hasSuffix("Xwz_Xx") || name.hasSuffix("Xoz_Xx")
+          || name.hasSuffix("Xuz_Xx"))
+        offset = (offset + pointerSize - 1) & ~(pointerSize - 1)
+        if boxedIsStrong {
+          guard let boxed = name.resolve(droppingLast: 4) else {
+            uninspected(path, "closure capturing a variable of an unresolvable type")
+            return
+          }
+          if let box = context.load(fromByteOffset: offset, as: UnsafeRawPointer?.self) {
+            visitBox(box, boxed, path: path, depth: depth)
+          }
+        }
+        offset += pointerSize
+        continue
+      }
+
+      let resolved: Any.Type?
+      if let binding = genericBinding(
+        for: name, sources: sourceRecords, count: sourceCount, in: context,
+        firstCapture: firstCapture, bindingCount: bindingCount)
+      {
+        resolved = binding
+      } else {
+        resolved = name.resolve(droppingLast: isStrong ? 0 : 2)
+      }
+      guard let captureType = resolved else {
+        // Without the type, the size and therefore the position of later captures is unknown.
+        uninspected(path, "closure capture of an unresolvable (generic?) type")
+        return
+      }
+      let kind = runtimeMetadataKind(captureType)
+      let (size, alignment): (Int, Int)
+      if isClassKind(kind) {
+        (size, alignment) = (pointerSize, pointerSize)
+      } else {
+        let layout = ValueLayout(of: captureType)
+        (size, alignment) = (layout.size, layout.alignment)
+      }
+      guard alignment > 0, alignment & (alignment - 1) == 0, size >= 0, size <= 1 << 20 else {
+        uninspected(path, "closure capture with an unexpected layout")
+        return
+      }
+      offset = (offset + alignment - 1) & ~(alignment - 1)
+      if isStrong {
+        visit(
+          context + offset, captureType, path: path, closure: true, direct: false,
+          depth: depth + 1)
+      }
+      offset += size
+    }
+  }
+
+  /// Visits the value inside a box that a closure uses for a captured `var`.
+  private func visitBox(_ box: UnsafeRawPointer, _ type: Any.Type, path: String, depth: Int) {
+    let metadata = box.load(as: UnsafeRawPointer.self)
+    guard
+      runtimeMetadataKind(unsafeBitCast(metadata, to: Any.Type.self))
+        == MetadataKind.heapLocalVariable
+    else {
+      uninspected(path, "closure capturing a variable in an unsupported box")
+      return
+    }
+    let valueOffset = Int(metadata.load(fromByteOffset: pointerSize, as: UInt32.self))
+    let alignment =
+      isClassKind(runtimeMetadataKind(type)) ? pointerSize : ValueLayout(of: type).alignment
+    let expected = (2 * pointerSize + alignment - 1) & ~(alignment - 1)
+    guard valueOffset == expected else {
+      uninspected(path, "closure capturing a variable in an unexpected box layout")
+      return
+    }
+    visit(box + valueOffset, type, path: path, closure: true, direct: false, depth: depth + 1)
+  }
+
+  /// The metadata of a capture whose type is exactly a generic parameter bound in the context.
+  private func genericBinding(
+    for name: MangledName, sources: UnsafeRawPointer, count: Int, in context: UnsafeRawPointer,
+    firstCapture: Int, bindingCount: Int
+  ) -> Any.Type? {
+    guard name.isPlain, count > 0 else { return nil }
+    for index in 0..<count {
+      let record = sources + 8 * index
+      guard let typeName = SwiftRuntimeReflection.relativePointer(at: record),
+        let sourceName = SwiftRuntimeReflection.relativePointer(at: record + 4),
+        let parameter = MangledName(at: typeName), parameter.isPlain,
+        parameter.tail == name.tail,
+        let source = MangledName(at: sourceName), source.isPlain,
+        source.tail.first == UInt8(ascii: "B"),
+        // "B<index>" (optionally "_"-terminated): the index-th binding of the context.
+        let binding = Int(
+          String(
+            decoding: source.tail.dropFirst().prefix { $0 != UInt8(ascii: "_") }, as: UTF8.self)),
+        binding >= 0, binding < bindingCount
+      else { continue }
+      let metadata = context.load(
+        fromByteOffset: firstCapture + binding * pointerSize, as: UnsafeRawPointer?.self)
+      return metadata.map { unsafeBitCast($0, to: Any.Type.self) }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,104 @@
+import ContactsSample
+import Foundation
+import Testing
+
+/// Runs the Contacts sample's sessions and checks what a user would see, so the sample cannot rot.
+@MainActor
+struct ContactsSampleTests {
+  final class Output {
+    var lines: [String] = []
+    var text: String { lines.joined(separator: "\n") }
+  }
+
+  func run(_ arguments: [String], input: [String] = []) async throws -> (code: Int32, text: String)
+  {
+    let output = Output()
+    var commands = input[...]
+    let code = await ContactsDemo.run(
+      try ContactsDemo.Options(arguments: arguments), readLine: { commands.popFirst() },
+      print: { output.lines.append($0) })
+    return (code, output.text)
+  }
+
+  func temporaryDirectory() -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent(
+      "contacts-test-\(UUID().uuidString)"
+    ).path
+  }
+
+  @Test func scriptedSessionAddsContactsSortedAndLeaksNothing() async throws {
+    let directory = temporaryDirectory()
+    let (code, text) = try await run(["--data-dir", directory])
+    #expect(code == 0)
+    #expect(text.contains("Registration graph is valid"))
+    #expect(text.contains("story opened: App > Contacts > AddContact"))
+    #expect(text.contains("story closed: App > Contacts > AddContact"))
+    #expect(text.contains("navigation: present Navigation(AddContactView) from ContactListView"))
+    #expect(text.contains("! Last name is required."))
+    // Sorted case-insensitively: "alan" between "Ada" and "Grace".
+    let finalList = try #require(text.components(separatedBy: "▸ tap Cancel").last)
+    let names = finalList.components(separatedBy: "\n").filter { $0.contains("• ") }
+      .map { $0.components(separatedBy: "• ")[1].trimmingCharacters(in: .whitespaces) }
+      .map { $0.replacingOccurrences(of: "│", with: "").trimmingCharacters(in: .whitespaces) }
+    #expect(names == ["Ada Lovelace", "alan Turing", "Grace Hopper"])
+    #expect(
+      text.hasSuffix("Leak check: no leaks. Every dismissed module and closed story was released."))
+    // Persisted as JSON; a second run starts from the saved contacts.
+    let saved = try String(contentsOfFile: directory + "/contacts.json", encoding: .utf8)
+    #expect(saved.contains("\"lastName\" : \"Turing\""))
+    let second = try await run(
+      ["--data-dir", directory, "--interactive"], input: ["list", "quit"])
+    #expect(second.text.contains("• Grace Hopper"))
+  }
+
+  @Test func leakyPresenterIsReportedWithItsRetainPath() async throws {
+    let (code, text) = try await run(["--leaky", "--data-dir", temporaryDirectory()])
+    #expect(code == 2)
+    #expect(text.contains("Leak check: FAILED"))
+    #expect(
+      text.contains(
+        "retain cycle: LeakyAddContactPresenter.strongView -> AddContactView.links -> "
+          + "ViewLinks<AddContactViewOutput>.storedPresenter -> LeakyAddContactPresenter (strong)"))
+  }
+
+  @Test func interactiveSessionFollowsCommands() async throws {
+    let (code, text) = try await run(
+      ["--interactive", "--data-dir", temporaryDirectory()],
+      input: ["add Ada Lovelace", "add", "type Bob", "done", "cancel", "tree", "nonsense", "quit"])
+    #expect(code == 0)
+    #expect(text.contains("• Ada Lovelace"))
+    #expect(text.contains("! Last name is required."))
+    #expect(text.contains("unknown command nonsense; type help"))
+    #expect(text.contains("└─ ContactStore (story(Contacts))"))
+  }
+
+  @Test func malformedContactsFileIsReportedAndLeftUntouched() async throws {
+    let directory = temporaryDirectory()
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    try "{not json".write(toFile: directory + "/contacts.json", atomically: true, encoding: .utf8)
+    let (code, text) = try await run(["--data-dir", directory])
+    #expect(code == 1)
+    #expect(text.contains("is not a valid contacts file"))
+    #expect(text.contains("resolving: ContactListInteractor -> ContactStore"))
+    #expect(
+      try String(contentsOfFile: directory + "/contacts.json", encoding: .utf8) == "{not json")
+  }
+
+  @Test func unknownOptionIsAUsageError() {
+    #expect(throws: ContactsDemo.UsageError.self) {
+      try ContactsDemo.Options(arguments: ["--bogus"])
+    }
+  }
+
+  @Test func graphExportDrawsStoriesAsNestedClusters() async throws {
+    let (code, dot) = try await run(["--graph", "dot"])
+    #expect(code == 0)
+    let contacts = try #require(dot.range(of: "subgraph cluster_ContactsStory {"))
+    let addContact = try #require(dot.range(of: "subgraph cluster_AddContactStory {"))
+    #expect(contacts.lowerBound < addContact.lowerBound)
+    #expect(dot.contains("label=\"ContactStore\\nstory(Contacts)\"]"))
+    // The committed picture is rendered from this export (see the README).
+    let (_, mermaid) = try await run(["--graph", "mermaid"])
+    #expect(mermaid.hasPrefix("flowchart LR"))
+  }
+}

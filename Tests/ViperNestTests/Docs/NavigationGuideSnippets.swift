@@ -1,0 +1,258 @@
+// swift-format-ignore-file
+// The code of docs/Navigation.md, compiled and run.
+// `DocumentationTests` checks that every ```swift block of the guide appears here verbatim.
+import Testing
+import ViperNest
+import ViperNestHeadless
+
+enum NavigationGuide {
+  // MARK: - Transitions
+
+  /// The guide's summary of ``Transition``; every ViperNest transition conforms to it (below), so
+  /// the summary cannot drift from the real protocol.
+  @MainActor public protocol Transition: AnyObject {
+    var destination: (any ViewControlling)? { get }
+    var story: Story? { get }
+    var isShown: Bool { get }
+    func perform(animated: Bool, completion: (@MainActor () -> Void)?) throws
+    func reverse(animated: Bool, completion: (@MainActor () -> Void)?) throws
+  }
+  // and perform(animated: = true), reverse(animated: = true)
+
+  @MainActor static func presentAndDismiss(list: any ViewControlling, module: some Presentable) throws -> PresentTransition {
+    let transition = PresentTransition(
+      from: list, to: module, embedIn: .navigationController,
+      appearance: .init(style: .formSheet, navigationBar: .init(barTintColor: AppearanceColor(hex: 0x336699))))
+    try transition.perform()
+    try transition.reverse()
+    return transition
+  }
+
+  // MARK: - Screens composed of modules
+
+  final class DashboardView: HeadlessViewController {   // or a UIViewController with two UIViews
+    var listArea: HeadlessContainerArea { area("list") }
+    var bannerArea: HeadlessContainerArea { area("banner") }
+  }
+
+  @MainActor static func compose(
+    dashboard: DashboardView, contactsModule: some Presentable, bannerController: any ViewControlling
+  ) throws {
+    let list = EmbedTransition(parent: dashboard, area: dashboard.listArea, child: contactsModule)
+    let banner = EmbedTransition(parent: dashboard, area: dashboard.bannerArea, child: bannerController)
+    try list.perform()
+    try banner.perform()
+    try list.reverse()     // the list module is released; the banner stays
+  }
+
+  // MARK: - Windows and tabs
+
+  @MainActor static func startUp(host: HeadlessHost, app: Story, contacts: Story, window: HeadlessWindow) throws {
+    try ContactsBuilder.build(in: contacts).attachToWindow(window)
+    try ContactsBuilder.build(in: contacts).attachToWindow(window, withNavigationController: true)
+
+    let tabBarController = host.makeTabContainer()          // UIKit: UIKitToolkit.shared.makeTabContainer()
+    try TabTransition(container: tabBarController, tabs: [
+      BookmarksBuilder.build(in: app).attachToNavigationController(tabBarItem: .system(.bookmarks, tag: 0)),
+      MyModuleBuilder.build(in: app).attachToNavigationController(tabBarItem: .system(.contacts, tag: 1)),
+      DownloadsBuilder.build(in: app).attachToNavigationController(tabBarItem: .system(.downloads, tag: 2)),
+    ]).perform()
+    try WindowRootTransition(window: window, root: tabBarController).perform()
+  }
+
+  // MARK: - Router helpers
+
+  final class AddContactRouter: VIPERRouter, AddContactRouterProtocol {
+    let links = RouterLinks()
+    func close() throws { try dismiss() }
+  }
+
+  // MARK: - Transitions that open a story
+
+  final class ContactsRouter: VIPERRouter, ContactsRouterProtocol {
+    let links = RouterLinks()
+    private(set) var addContact: PresentTransition?
+
+    func showAddContact(prefilling firstName: String?, output: any AddContactOutput) throws {
+      let (story, module) = try resolver.open(AddContactStory.self) {
+        try $0.resolve(AddContactModule.self)            // its draft: story(AddContactStory)
+      }
+      module.output = output
+      addContact = try present(module, embedIn: .navigationController, story: story)
+    }
+
+    func showDetail(of contact: Contact) throws {
+      try push(resolver.resolve(ContactDetailModule.self, arguments: contact))
+    }
+  }
+
+  // MARK: - Testing navigation headless
+
+  @MainActor static func transcript(host: HeadlessHost) throws -> String {
+    let window = host.makeWindow()
+    let home = PlainController(host: host)
+    home.name = "Home"
+    let detail = PlainController(host: host)
+    detail.name = "Detail"
+    let sheet = PlainController(host: host)
+    sheet.name = "Sheet"
+    try home.attachToWindow(window, withNavigationController: true)
+    let push = PushTransition(from: home, to: detail)
+    try push.perform()
+    let present = PresentTransition(from: detail, to: sheet, appearance: .init(style: .pageSheet))
+    try present.perform()
+    try present.reverse()
+    try push.reverse()
+    print(host.transcript)
+    // root of Window: Navigation(Home)
+    // push Detail onto Navigation(Home)
+    // present Sheet from Detail (pageSheet)
+    // dismiss Sheet from Detail
+    // pop Detail from Navigation(Home)
+    return host.transcript
+  }
+}
+
+// Every ViperNest transition has what the guide's summary says.
+extension PresentTransition: NavigationGuide.Transition {}
+extension PushTransition: NavigationGuide.Transition {}
+extension EmbedTransition: NavigationGuide.Transition {}
+extension WindowRootTransition: NavigationGuide.Transition {}
+extension TabTransition: NavigationGuide.Transition {}
+extension OverlayTransition: NavigationGuide.Transition {}
+
+@MainActor
+struct NavigationGuideSnippetTests {
+  let host = HeadlessHost()
+
+  @Test func everyTransitionMatchesTheGuidesSummaryOfTheProtocol() throws {
+    let window = host.makeWindow()
+    let root = PlainController(host: host)
+    let transition: any NavigationGuide.Transition = WindowRootTransition(window: window, root: root)
+    #expect(!transition.isShown)
+    try transition.perform(animated: false, completion: nil)
+    #expect(transition.isShown)
+    #expect(transition.destination === root)
+    #expect(transition.story == nil)
+  }
+
+  @Test func aPresentedModuleIsWrappedStyledAndDismissed() throws {
+    let window = host.makeWindow()
+    let list = PlainController(host: host)
+    try list.attachToWindow(window)
+    var module: PlainController? = PlainController(host: host)
+    let watched = WeakRef(module)
+    let transition = try NavigationGuide.presentAndDismiss(list: list, module: module!)
+    module = nil
+    #expect(!transition.isShown)
+    #expect(watched.object == nil, "dismissed and released")
+    #expect(
+      host.log.contains(.presented("Navigation(PlainController)", by: "PlainController", style: .formSheet)))
+  }
+
+  @Test func pushingWithoutANavigationStackFailsWithTheGuidesMessage() throws {
+    let app = try ContactsApp()
+    let story = try app.app.open(ContactsStory.self)
+    defer { story.close() }
+    let list = try ContactsBuilder.build(in: story)
+    try list.attachToWindow(app.window)
+    let detail = try ContactDetailBuilder.build(in: story, passing: Contact(firstName: "Ada", lastName: "Lovelace"))
+    let error = try #require(throws: TransitionError.self) {
+      try PushTransition(from: list.view, to: detail).perform()
+    }
+    #expect(
+      error.description == """
+        Cannot push ContactDetailView from ContactsView: ContactsView is not in a navigation stack.
+          fix: show ContactsView inside a navigation container (attachToWindow(window, withNavigationController: true), or present it with embedIn: .navigationController), or present ContactDetailView instead of pushing it
+        """)
+  }
+
+  @Test func removingOneEmbeddedModuleLeavesTheOthers() throws {
+    let dashboard = NavigationGuide.DashboardView(host: host)
+    try dashboard.attachToWindow(host.makeWindow())
+    var list: PlainController? = PlainController(host: host)
+    let watchedList = WeakRef(list)
+    let banner = PlainController(host: host)
+    try NavigationGuide.compose(dashboard: dashboard, contactsModule: list!, bannerController: banner)
+    list = nil
+    #expect(watchedList.object == nil, "the list module is released")
+    #expect(dashboard.children.map { $0 === banner } == [true], "the banner stays")
+    #expect(dashboard.areaName(of: banner) == "banner")
+  }
+
+  @Test func startUpHelpersShowModulesInWindowsAndTabs() throws {
+    let app = try Registry(host.assembly, MyModuleAssembly(), ContactsAppAssembly()).start(quiet)
+    defer { app.close() }
+    let contacts = try app.open(ContactsStory.self)
+    let window = host.makeWindow()
+    try NavigationGuide.startUp(host: host, app: app, contacts: contacts, window: window)
+    let tabs = try #require(window.root as? HeadlessTabController)
+    #expect(tabs.tabControllers.map(\.tabItem) == [
+      .system(.bookmarks, tag: 0), .system(.contacts, tag: 1), .system(.downloads, tag: 2),
+    ])
+    #expect(
+      host.log.filter { if case .root = $0 { true } else { false } } == [
+        .root("ContactsView", window: "Window"), .root("Navigation(ContactsView)", window: "Window"),
+        .root("Tabs", window: "Window"),
+      ])
+  }
+
+  @Test func aRouterDismissesItsOwnModule() throws {
+    typealias Builder = VIPERBuilder<
+      AddContactView, AddContactPresenter, AddContactInteractor, NavigationGuide.AddContactRouter
+    >
+    let app = try ContactsApp { r in
+      r.story(AddContactStory.self, in: ContactsStory.self) { r in
+        r.register(NavigationGuide.AddContactRouter.self, mainActor: NavigationGuide.AddContactRouter.init)
+      }
+    }
+    let (story, list) = try app.showContacts()
+    defer { story.close() }
+    let addContact = try story.open(AddContactStory.self)
+    let module = try Builder.build(in: addContact)
+    try PresentTransition(from: list, to: module, story: addContact).perform()
+    #expect(list.presentedController === module.view)
+
+    try module.router.close()
+
+    #expect(list.presentedController == nil)
+    #expect(addContact.isClosed, "the story the transition was given closes with the module")
+  }
+
+  @Test func theStoryOpenedForAFlowClosesWhenItsModuleIsDismissed() throws {
+    typealias Builder = VIPERBuilder<
+      ContactsView, ContactsPresenter, ContactsInteractor, NavigationGuide.ContactsRouter
+    >
+    let app = try ContactsApp { r in
+      r.story(ContactsStory.self) { r in
+        r.register(NavigationGuide.ContactsRouter.self, mainActor: NavigationGuide.ContactsRouter.init)
+      }
+    }
+    let story = try app.app.open(ContactsStory.self)
+    defer { story.close() }
+    let module = try Builder.build(in: story)
+    try module.attachToWindow(app.window, withNavigationController: true)
+
+    try module.router.showAddContact(prefilling: nil, output: module.presenter)
+    let transition = try #require(module.router.addContact)
+    let flow = try #require(transition.story)
+    #expect(flow.chain == ["App", "Contacts", "AddContact"])
+    let draft = WeakRef(try flow.resolve(ContactDraft.self))
+
+    try transition.reverse()
+
+    #expect(flow.isClosed)
+    #expect(draft.object == nil, "story-scoped state released on dismissal")
+  }
+
+  @Test func theHostsTranscriptReadsAsTheGuideSays() throws {
+    #expect(
+      try NavigationGuide.transcript(host: host) == """
+        root of Window: Navigation(Home)
+        push Detail onto Navigation(Home)
+        present Sheet from Detail (pageSheet)
+        dismiss Sheet from Detail
+        pop Detail from Navigation(Home)
+        """)
+  }
+}

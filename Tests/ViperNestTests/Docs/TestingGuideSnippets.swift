@@ -1,0 +1,225 @@
+// swift-format-ignore-file
+// The code of docs/TestingAndFindingLeaks.md, compiled and run: its test suites are real suites of
+// this target. `DocumentationTests` checks that every ```swift block of the guide appears here
+// verbatim. The guide's contacts app is the module fixture of Tests/ViperNestTests/Modules.
+import Foundation
+import Testing
+import ViperNest
+import ViperNestHeadless
+import ViperNestTesting
+
+#if canImport(XCTest)
+  import XCTest
+#endif
+
+enum TestingGuide {
+  // MARK: - Mocks, two ways
+
+  final class MockContactsInteractor: VIPERInteractor, ContactsInteractorProtocol {
+    let links = InteractorLinks<any ContactsInteractorOutput>()
+    private(set) var added: [Contact] = []
+
+    func loadContacts() {
+      presenter?.didLoad([Contact(firstName: "grace", lastName: "Hopper"), Contact(firstName: "Ada", lastName: "Lovelace")])
+    }
+    func add(_ contact: Contact) { added.append(contact) }
+  }
+
+  @MainActor
+  struct ContactsPresenterTests {
+    @Test func theListIsSortedAndNewContactsGoToTheInteractor() throws {
+      typealias Builder = VIPERBuilder<
+        ContactsView, ContactsPresenter, MockContactsInteractor, ContactsRouter
+      >
+      let host = HeadlessHost()
+      let app = try Registry(host.assembly, ContactsAppAssembly(), AnyAssembly { r in
+        r.register(MockContactsInteractor.self, mainActor: MockContactsInteractor.init)
+      }).start()
+      let contacts = try app.open(ContactsStory.self)
+      let module = try Builder.build(in: contacts)
+
+      module.view.loadViewIfNeeded()
+      module.presenter.didAdd(contact: Contact(firstName: "Alan", lastName: "Turing"))
+
+      #expect(module.view.names == ["Ada Lovelace", "grace Hopper"])
+      #expect(module.interactor.added == [Contact(firstName: "Alan", lastName: "Turing")])
+      app.close()
+    }
+  }
+
+  enum UITestStory: UserStory {}
+
+  @MainActor
+  struct ContactsWithFakeBookTests {
+    @Test func everyLayerBuiltInTheTestStoryGetsTheFake() throws {
+      let host = HeadlessHost()
+      let app = try Registry(host.assembly, ContactsAppAssembly(), AnyAssembly { r in
+        r.story(UITestStory.self) { r in
+          r.overriding.register(ContactBook.self, lifetime: .story(ContactsStory.self)) { _ in
+            let book = ContactBook()
+            book.contacts = [Contact(firstName: "Test", lastName: "Person")]
+            return book
+          }
+        }
+      }).start()
+      let test = try app.open(UITestStory.self)
+      let contacts = try test.open(ContactsStory.self)
+      let module = try ContactsBuilder.build(in: contacts)
+
+      module.view.loadViewIfNeeded()
+
+      #expect(module.view.names == ["Test Person"])
+      app.close()
+    }
+  }
+
+  // MARK: - Leak checks in tests
+
+  @MainActor
+  struct AddContactLeakTests {
+    @Test(.detectsLeaks) func cancellingAddContactReleasesItAndItsStory() throws {
+      let host = HeadlessHost()
+      let app = try Registry(host.assembly, ContactsAppAssembly()).start()
+      let contacts = try app.open(ContactsStory.self)
+      let list = try ContactsBuilder.build(in: contacts)
+      let shown = try list.attachToWindow(host.makeWindow(), withNavigationController: true)
+
+      list.presenter.didTapAdd(suggestedName: "Ada")   // presents Add Contact in its own story
+      let sheet = try #require(list.view.presentedController as? HeadlessNavigationController)
+      try #require(sheet.controllers.first as? AddContactView).tapCancel()   // it dismisses itself
+
+      try shown.reverse()
+      app.close()
+    }
+  }
+
+  @MainActor
+  struct ContactBookLeakTests {
+    @Test(.detectsLeaks) func reopeningContactsStartsFromAFreshBook() async throws {
+      let app = try Registry(ContactsAppAssembly()).start()
+      let first = try app.open(ContactsStory.self)
+      try first.resolve(ContactBook.self).contacts.append(Contact(firstName: "Ada", lastName: "Lovelace"))
+      first.close()
+      await expectNoLeaks()                      // the first story's book is gone already
+
+      let second = try app.open(ContactsStory.self)
+      #expect(try second.resolve(ContactBook.self).contacts.isEmpty)
+      app.close()
+    }
+  }
+
+  @MainActor
+  struct HandWiredLeakTests {
+    @Test func aStoryAndItsServicesAreReleasedOnClose() async throws {
+      try await expectNoLeaks {
+        let app = try Registry(ContactsAppAssembly()).start()
+        let contacts = try app.open(ContactsStory.self)
+        _ = try contacts.resolve(ContactBook.self)
+        app.close()                        // closes Contacts too
+      }
+    }
+
+    @Test func aPresenterAndInteractorWiredByHandAreReleased() async {
+      await expectReleased {
+        let presenter = ContactsPresenter(formatter: NameFormatter())
+        let interactor = MockContactsInteractor()
+        interactor.links.wire(presenter: presenter)
+        return [presenter, interactor]
+      }
+    }
+  }
+
+  @MainActor
+  struct ContactsOwnershipTests {
+    @Test func theContactsModuleFollowsVIPERsOwnershipRules() throws {
+      let host = HeadlessHost()
+      let app = try Registry(host.assembly, ContactsAppAssembly()).start()
+      let contacts = try app.open(ContactsStory.self)
+      let module = try ContactsBuilder.build(in: contacts)
+      let violations = expectVIPEROwnership(
+        view: module.view, presenter: module.presenter, interactor: module.interactor,
+        router: module.router)
+      #expect(violations.isEmpty)
+      app.close()
+    }
+  }
+
+  // MARK: - In debug builds
+
+  static func configureLeakDetection(_ detector: LeakDetector = .shared) {
+    #if DEBUG
+      detector.handler = .assertionFailure   // stop in the debugger at the first leak
+    #endif
+  }
+}
+
+#if canImport(XCTest)
+  final class ContactBookXCTests: XCTestCase {
+    func testClosingTheStoryReleasesItsBook() throws {
+      let app = try Registry(ContactsAppAssembly()).start()
+      let contacts = try app.open(ContactsStory.self)
+      let book = try contacts.resolve(ContactBook.self)
+      trackForLeaks(book, role: .storyService)   // checked at teardown, with the retain path
+      XCTAssertEqual(book.contacts, [])
+      app.close()
+    }
+  }
+#endif
+
+// MARK: - What the guide says about the detector, checked
+
+@MainActor
+struct TestingGuideSnippetTests {
+  @Test func configuringLeakDetectionSetsAHandlerInDebugBuilds() {
+    let detector = LeakDetector(timeout: .milliseconds(10))   // never `.shared` in a test
+    #expect(detector.handler == nil)
+    TestingGuide.configureLeakDetection(detector)
+    #if DEBUG
+      #expect(detector.handler != nil)
+    #endif
+  }
+
+  @Test func theOwnershipCheckNamesTheStrongBackReferenceOfTheReportedModule() throws {
+    let app = try ContactsApp(registerRetainingModule)
+    let story = try app.app.open(ContactsStory.self)
+    defer { story.close() }
+    let module = try RetainingBuilder.build(in: story)
+    #expect(
+      OwnershipViolation.violations(view: module.view, presenter: module.presenter).isEmpty,
+      "nothing to see while the property is nil")
+    module.presenter.retainedView = module.view
+    defer { module.presenter.retainedView = nil }
+    let violations = OwnershipViolation.violations(
+      view: module.view, presenter: module.presenter, interactor: module.interactor,
+      router: module.router)
+    #expect(
+      violations.map(\.description) == [
+        "RetainingPresenter.retainedView is strong; VIPER requires weak: declare it `weak var retainedView`"
+      ])
+  }
+
+  /// The report the guide shows is the one ViperNest prints for its fixture, to the character.
+  @Test func theGuidesReportIsWhatTheDetectorPrints() async throws {
+    let detector = LeakDetector(timeout: .milliseconds(100))
+    let report = try await detector.withTracking { () async throws -> LeakReport? in
+      let app = try ContactsApp(registerRetainingModule)
+      let (story, list) = try app.showContacts()
+      do {
+        let module = try RetainingBuilder.build(in: story)
+        module.presenter.retainedView = module.view
+        let transition = PresentTransition(from: list, to: module)
+        try transition.perform()
+        try transition.reverse()
+      }
+      return await detector.check()
+    }
+    let guide = try String(
+      contentsOf: DocumentationTests.root.appendingPathComponent("docs/TestingAndFindingLeaks.md"),
+      encoding: .utf8)
+    let shown = try #require(
+      guide.components(separatedBy: "```text\n").dropFirst()
+        .first { $0.hasPrefix("ViperNest found") }?
+        .components(separatedBy: "\n```").first)
+    #expect(try #require(report).description == shown)
+  }
+}

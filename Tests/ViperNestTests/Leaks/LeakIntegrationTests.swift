@@ -1,0 +1,102 @@
+import Testing
+import ViperNest
+import ViperNestHeadless
+import ViperNestTesting
+
+// A module with the classic VIPER leak: its presenter keeps a strong reference to its view.
+@MainActor protocol RetainingViewOutput: AnyObject {}
+
+final class RetainingView: HeadlessViewController, VIPERView {
+  let links = ViewLinks<any RetainingViewOutput>()
+}
+
+final class RetainingPresenter: VIPERPresenter, RetainingViewOutput {
+  let links = PresenterLinks<RetainingView, RetainingInteractor, RetainingRouter>()
+  /// The bug: a strong back reference.
+  var retainedView: RetainingView?
+}
+
+final class RetainingInteractor: VIPERInteractor {
+  let links = InteractorLinks<RetainingPresenter>()
+}
+
+final class RetainingRouter: VIPERRouter {
+  let links = RouterLinks()
+}
+
+final class RetainingBuilder: VIPERBuilder<
+  RetainingView, RetainingPresenter, RetainingInteractor, RetainingRouter
+>
+{}
+
+func registerRetainingModule(_ r: Registrar) {
+  r.register(RetainingPresenter.self, mainActor: RetainingPresenter.init)
+  r.register(RetainingInteractor.self, mainActor: RetainingInteractor.init)
+  r.register(RetainingRouter.self, mainActor: RetainingRouter.init)
+}
+
+/// The registry, the module builder and transitions feed the leak detector on their own.
+@MainActor
+struct LeakIntegrationTests {
+  @Test(.detectsLeaks) func dismissedModuleAndClosedStoryLeaveNothingBehind() throws {
+    let app = try ContactsApp()
+    let (story, list) = try app.showContacts()
+    let module = try ContactDetailBuilder.build(in: story, passing: ada)
+    let transition = PresentTransition(from: list, to: module)
+    try transition.perform()
+    try transition.reverse()
+    let addContact = try story.open(AddContactStory.self)
+    _ = try addContact.resolve(ContactDraft.self)
+    addContact.close()
+  }
+
+  @Test func moduleKeptAliveByItsPresenterIsReportedWithTheRetainPath() async throws {
+    let detector = LeakDetector(timeout: .milliseconds(100))
+    let report = try await detector.withTracking { () async throws -> LeakReport? in
+      let app = try ContactsApp(registerRetainingModule)
+      let (story, list) = try app.showContacts()
+      do {
+        let module = try RetainingBuilder.build(in: story)
+        module.presenter.retainedView = module.view
+        let transition = PresentTransition(from: list, to: module)
+        try transition.perform()
+        try transition.reverse()
+      }
+      return await detector.check()
+    }
+    let found = try #require(report)
+    let leaked = Set(found.leaks.map(\.typeName))
+    #expect(leaked.isSuperset(of: ["RetainingView", "RetainingPresenter"]))
+    #expect(found.leaks.allSatisfy { $0.module == "Retaining" })
+    let text = found.description
+    #expect(text.contains("RetainingPresenter.retainedView -> RetainingView"))
+    #expect(text.contains("(strong)"))
+  }
+
+  @Test func storyServicesAreCheckedWhenTheirStoryCloses() async throws {
+    let detector = LeakDetector(timeout: .milliseconds(100))
+    let keeper = Keeper()
+    let report = try await detector.withTracking { () async throws -> LeakReport? in
+      let app = try Registry(
+        AnyAssembly { r in
+          r.register(ContactDraft.self, lifetime: .story(AddContactStory.self), ContactDraft.init)
+        }
+      ).start(quiet)
+      let story = try app.open(AddContactStory.self)
+      keeper.object = try story.resolve(ContactDraft.self)
+      // Open and shared: never reported while its story lives.
+      #expect(detector.checkNow() == nil)
+      story.close()
+      return await detector.check()
+    }
+    let found = try #require(report)
+    #expect(found.leaks.map(\.typeName) == ["ContactDraft"])
+    #expect(found.leaks.first?.story == "App > AddContact")
+  }
+}
+
+/// Holds an object from outside any story or module, like a global would.
+final class Keeper: @unchecked Sendable {
+  // Invariant: only touched from the test's own task.
+  var object: AnyObject?
+}
