@@ -79,6 +79,7 @@ open class VIPERBuilder<
   /// - Throws: ``ViperNestError`` when a layer or a service cannot be resolved (a layer that is not
   ///   registered, for example); ``ModuleError`` when the layers do not fit together or the view
   ///   cannot be loaded.
+  @inlinable
   public static func build(in story: some Resolving, viewUIType: ViewUIType? = nil) throws
     -> VIPERModule<View, Presenter, Interactor, Router>
   {
@@ -114,7 +115,12 @@ open class VIPERBuilder<
     }
   }
 
-  private static func assemble(
+  // The building path is @inlinable: compiled into the app's module, it is specialized for the
+  // module's four classes, so resolving and wiring the layers run no unspecialized generic code.
+  // Failures are reported by the non-inlinable functions below it.
+
+  @inlinable
+  static func assemble(
     _ resolver: Resolver, _ viewUIType: ViewUIType?,
     presenter makePresenter: (Resolver) throws -> Presenter
   ) throws -> VIPERModule<View, Presenter, Interactor, Router> {
@@ -123,6 +129,15 @@ open class VIPERBuilder<
     let router = try resolver.resolve(Router.self)
     let view = try loadView(viewUIType ?? defaultViewUIType, resolver)
     try wire(view, presenter, interactor, router, resolver)
+    didBuild(resolver, view, presenter, interactor, router)
+    return VIPERModule(view: view, presenter: presenter, interactor: interactor, router: router)
+  }
+
+  @usableFromInline
+  static func didBuild(
+    _ resolver: Resolver, _ view: View, _ presenter: Presenter, _ interactor: Interactor,
+    _ router: Router
+  ) {
     ModuleLifecycle.didBuild(
       name: moduleName, resolver: resolver, view: view, presenter: presenter,
       interactor: interactor, router: router)
@@ -134,13 +149,18 @@ open class VIPERBuilder<
         view: view, presenter: presenter, interactor: interactor, router: router,
         viewController: view)
     }
-    return VIPERModule(view: view, presenter: presenter, interactor: interactor, router: router)
   }
 
-  private static func loadView(_ ui: ViewUIType, _ resolver: Resolver) throws -> View {
-    if case .code = ui, resolver.node.lookup(ServiceKey(View.self)) != nil {
+  @inlinable
+  static func loadView(_ ui: ViewUIType, _ resolver: Resolver) throws -> View {
+    if case .code = ui, resolver.node.lookup(ObjectIdentifier(View.self)) != nil {
       return try resolver.resolve(View.self)
     }
+    return try loadViewWithToolkit(ui, resolver)
+  }
+
+  @usableFromInline
+  static func loadViewWithToolkit(_ ui: ViewUIType, _ resolver: Resolver) throws -> View {
     guard resolver.node.lookup(ServiceKey((any UIToolkit).self)) != nil else {
       throw ModuleError(
         .noToolkit, module: moduleName,
@@ -156,28 +176,53 @@ open class VIPERBuilder<
     return try resolver.resolve((any UIToolkit).self).loadView(View.self, from: ui)
   }
 
-  private static func wire(
+  @inlinable
+  static func wire(
     _ view: View, _ presenter: Presenter, _ interactor: Interactor, _ router: Router,
     _ resolver: Resolver
   ) throws {
+    if view.links.isWired || presenter.links.isWired || interactor.links.isWired
+      || router.links.isWired
+    {
+      throw alreadyWired(view, presenter, interactor, router)
+    }
+    guard let viewOutput = presenter as? View.ViewOutput,
+      let presenterView = view as? Presenter.View,
+      let presenterInteractor = interactor as? Presenter.Interactor,
+      let presenterRouter = router as? Presenter.Router,
+      let interactorOutput = presenter as? Interactor.InteractorOutput
+    else {
+      throw contractMismatch(view, presenter, interactor, router)
+    }
+    view.links.wire(presenter: viewOutput)
+    presenter.links.wire(
+      view: presenterView, interactor: presenterInteractor, router: presenterRouter)
+    interactor.links.wire(presenter: interactorOutput)
+    router.links.wire(viewController: view, resolver: resolver)
+  }
+
+  /// The layers that already belong to another module.
+  @usableFromInline
+  static func alreadyWired(
+    _ view: View, _ presenter: Presenter, _ interactor: Interactor, _ router: Router
+  ) -> ModuleError {
     var shared: [String] = []
     if view.links.isWired { shared.append("view \(View.self)") }
     if presenter.links.isWired { shared.append("presenter \(Presenter.self)") }
     if interactor.links.isWired { shared.append("interactor \(Interactor.self)") }
     if router.links.isWired { shared.append("router \(Router.self)") }
-    if !shared.isEmpty {
-      throw ModuleError(
-        .layerAlreadyWired, module: moduleName,
-        problems: shared.map { "the \($0) already belongs to another module" },
-        fix:
-          "register module layers with the default lifetime, .transient: each module needs its own")
-    }
+    return ModuleError(
+      .layerAlreadyWired, module: moduleName,
+      problems: shared.map { "the \($0) already belongs to another module" },
+      fix: "register module layers with the default lifetime, .transient: each module needs its own"
+    )
+  }
 
-    let viewOutput = presenter as? View.ViewOutput
-    let presenterView = view as? Presenter.View
-    let presenterInteractor = interactor as? Presenter.Interactor
-    let presenterRouter = router as? Presenter.Router
-    let interactorOutput = presenter as? Interactor.InteractorOutput
+  /// Every layer that does not conform to the contract its neighbour's links name.
+  @usableFromInline
+  static func contractMismatch(
+    _ view: View, _ presenter: Presenter, _ interactor: Interactor, _ router: Router
+  ) -> ModuleError {
     var problems: [String] = []
     func expect(
       _ ok: Bool, _ layer: Any.Type, _ contract: Any.Type, _ owner: Any.Type, _ link: String
@@ -187,29 +232,21 @@ open class VIPERBuilder<
         "\(layer) does not conform to \(contractName(contract)), which \(owner)'s links expect as "
           + "its \(link)")
     }
-    expect(viewOutput != nil, Presenter.self, View.ViewOutput.self, View.self, "presenter")
-    expect(presenterView != nil, View.self, Presenter.View.self, Presenter.self, "view")
     expect(
-      presenterInteractor != nil, Interactor.self, Presenter.Interactor.self, Presenter.self,
-      "interactor")
-    expect(presenterRouter != nil, Router.self, Presenter.Router.self, Presenter.self, "router")
+      presenter is View.ViewOutput, Presenter.self, View.ViewOutput.self, View.self, "presenter")
+    expect(view is Presenter.View, View.self, Presenter.View.self, Presenter.self, "view")
     expect(
-      interactorOutput != nil, Presenter.self, Interactor.InteractorOutput.self, Interactor.self,
-      "presenter")
-    guard let viewOutput, let presenterView, let presenterInteractor, let presenterRouter,
-      let interactorOutput
-    else {
-      throw ModuleError(
-        .contractMismatch, module: moduleName, problems: problems,
-        fix:
-          "make each class conform to the contract its neighbour's links name, or change the "
-          + "contract in the links declaration")
-    }
-    view.links.wire(presenter: viewOutput)
-    presenter.links.wire(
-      view: presenterView, interactor: presenterInteractor, router: presenterRouter)
-    interactor.links.wire(presenter: interactorOutput)
-    router.links.wire(viewController: view, resolver: resolver)
+      interactor is Presenter.Interactor, Interactor.self, Presenter.Interactor.self,
+      Presenter.self, "interactor")
+    expect(router is Presenter.Router, Router.self, Presenter.Router.self, Presenter.self, "router")
+    expect(
+      presenter is Interactor.InteractorOutput, Presenter.self, Interactor.InteractorOutput.self,
+      Interactor.self, "presenter")
+    return ModuleError(
+      .contractMismatch, module: moduleName, problems: problems,
+      fix:
+        "make each class conform to the contract its neighbour's links name, or change the "
+        + "contract in the links declaration")
   }
 }
 

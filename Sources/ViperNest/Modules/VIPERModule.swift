@@ -21,6 +21,14 @@ public struct VIPERModule<
   /// The router.
   public let router: Router
 
+  @usableFromInline
+  init(view: View, presenter: Presenter, interactor: Interactor, router: Router) {
+    self.view = view
+    self.presenter = presenter
+    self.interactor = interactor
+    self.router = router
+  }
+
   /// The view.
   public var viewController: any ViewControlling { view }
 

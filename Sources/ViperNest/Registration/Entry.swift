@@ -24,6 +24,10 @@ struct Dependency: Sendable {
 
 /// One registration, type-erased. Immutable once the registry has started, apart from `id` and
 /// `slot`, which `Graph` assigns before the graph is published to any other thread.
+///
+/// `@usableFromInline` members are read by the inlinable resolution fast path, which is
+/// specialized in the caller's module (see `Resolving.resolve(_:name:)`).
+@usableFromInline
 class AnyEntry: @unchecked Sendable {
   // Invariant that makes this Sendable: every stored property is a `let` except `id` and `slot`,
   // which are written only by `Graph.init` before the graph (and so the entry) becomes reachable
@@ -31,10 +35,12 @@ class AnyEntry: @unchecked Sendable {
   let key: ServiceKey
   let serviceType: Any.Type
   let argumentTypes: [Any.Type]
-  let lifetime: Lifetime
+  @usableFromInline let lifetime: Lifetime
   /// The declared dependencies, or nil for a closure factory (opaque to validation).
   let dependencies: [Dependency]?
-  let isMainActor: Bool
+  @usableFromInline let isMainActor: Bool
+  /// Whether building it can resolve anything else (a closure, or an initializer with parameters).
+  @usableFromInline let mayResolveNested: Bool
   let origin: Origin
   /// The story whose subtree this registration is local to; nil for a root registration.
   let localStory: StoryKind?
@@ -42,8 +48,11 @@ class AnyEntry: @unchecked Sendable {
   /// The concrete type the factory builds, when the registration says (autowiring does).
   let implementationType: Any.Type?
 
-  var id = -1
-  var slot = -1
+  // Written only by `Graph.init`, before the entry is reachable from any story (see above), so no
+  // access ever overlaps a write: the runtime exclusivity check (a visible part of every cached
+  // hit) is turned off for these two.
+  @exclusivity(unchecked) var id = -1
+  @usableFromInline @exclusivity(unchecked) var slot = -1
 
   init(
     key: ServiceKey, serviceType: Any.Type, argumentTypes: [Any.Type], lifetime: Lifetime,
@@ -55,15 +64,13 @@ class AnyEntry: @unchecked Sendable {
     self.argumentTypes = argumentTypes
     self.lifetime = lifetime
     self.dependencies = dependencies
+    self.mayResolveNested = dependencies.map { !$0.isEmpty } ?? true
     self.isMainActor = isMainActor
     self.origin = origin
     self.localStory = localStory
     self.isOverride = isOverride
     self.implementationType = implementationType
   }
-
-  /// Whether building it can resolve anything else (a closure, or an initializer with parameters).
-  var mayResolveNested: Bool { dependencies.map { !$0.isEmpty } ?? true }
 
   /// `ContactStore`, `PaymentGateway["card"]`, `ContactDetailPresenting(Contact)`.
   var keyDescription: String { describeKey(serviceType, key.name, argumentTypes) }
@@ -84,9 +91,10 @@ func describeKey(_ type: Any.Type, _ name: ServiceName?, _ arguments: [Any.Type]
 }
 
 /// A registration of `T` built from arguments `Args` (`Void` when it takes none).
+@usableFromInline
 final class Entry<T, Args>: AnyEntry, @unchecked Sendable {
   // Invariant: as for `AnyEntry`; `factory` is an immutable `@Sendable` closure.
-  let factory: @Sendable (Resolver, Args) throws -> T
+  @usableFromInline let factory: @Sendable (Resolver, Args) throws -> T
 
   init(
     key: ServiceKey, argumentTypes: [Any.Type], lifetime: Lifetime, dependencies: [Dependency]?,

@@ -1,6 +1,7 @@
 /// The frozen registration graph shared by every story of a started registry. Immutable.
+@usableFromInline
 final class Graph: Sendable {
-  let root: Table
+  @usableFromInline let root: Table
   let locals: [ObjectIdentifier: Table]
   let entries: [AnyEntry]
   /// For each story type (the app story included), the cached entries whose instances live in a
@@ -10,6 +11,9 @@ final class Graph: Sendable {
   let storyParents: [ObjectIdentifier: [StoryKind]]
   /// Every story type the registrations mention.
   let stories: [StoryKind]
+  /// The same, by type, with the app story: opening a story takes its kind from here rather than
+  /// rendering its name again.
+  let storyKinds: [ObjectIdentifier: StoryKind]
   let hasGraphLifetime: Bool
   let configuration: Registry.Configuration
   /// Story-local overrides that replaced a registration of the same story.
@@ -59,6 +63,9 @@ final class Graph: Sendable {
         slotEntries[owner.id, default: []].append(entry)
       }
     }
+    var storyKinds = stories
+    storyKinds[StoryKind.app.id] = .app
+    self.storyKinds = storyKinds
     stories[StoryKind.app.id] = nil
     self.root = Table(rootEntries)
     self.locals = localEntries.mapValues(Table.init)
@@ -75,8 +82,9 @@ final class Graph: Sendable {
   func crossScopeProblems() -> [ViperNestError] {
     var problems: [ViperNestError] = []
     for (storyID, table) in locals {
+      let enclosing = enclosingTables(outside: storyID)
       for entry in table.entries {
-        let shadowed = enclosingEntry(for: entry.key, outside: storyID)
+        let shadowed = enclosingEntry(for: entry.key, in: enclosing)
         if entry.isOverride, shadowed == nil,
           !replacingOverrides.contains(ObjectIdentifier(entry))
         {
@@ -92,18 +100,38 @@ final class Graph: Sendable {
 
   /// The registration `key` resolves to in stories enclosing `story` (declared parents, then root).
   func enclosingEntry(for key: ServiceKey, outside story: ObjectIdentifier) -> AnyEntry? {
+    enclosingEntry(for: key, in: enclosingTables(outside: story))
+  }
+
+  /// The first of `tables` that registers `key`, else the root.
+  func enclosingEntry(for key: ServiceKey, in tables: [Table]) -> AnyEntry? {
+    for table in tables {
+      if let entry = table.entry(for: key) { return entry }
+    }
+    return root.entry(for: key)
+  }
+
+  /// The local registrations of the stories enclosing `story`, nearest declared parents first
+  /// (breadth-first), computed once per story rather than once per registration.
+  func enclosingTables(outside story: ObjectIdentifier) -> [Table] {
+    var tables: [Table] = []
     var visited: Set<ObjectIdentifier> = [story]
     var frontier = storyParents[story] ?? []
     while !frontier.isEmpty {
       var next: [StoryKind] = []
       for parent in frontier where visited.insert(parent.id).inserted {
-        if let entry = locals[parent.id]?.entry(for: key) { return entry }
+        if let table = locals[parent.id] { tables.append(table) }
         next.append(contentsOf: storyParents[parent.id] ?? [])
       }
       frontier = next
     }
-    return root.entry(for: key)
+    return tables
   }
 
   func slotCount(for story: StoryKind) -> Int { slotEntries[story.id]?.count ?? 0 }
+
+  /// The kind of story type `type`, prebuilt when the registrations mention it.
+  func storyKind<S: UserStory>(for type: S.Type) -> StoryKind {
+    storyKinds[ObjectIdentifier(type)] ?? StoryKind(type)
+  }
 }

@@ -6,6 +6,7 @@
 /// r.register(ContactListPresenting.self, ContactListPresenter.init(interactor:router:))  // transient
 /// ```
 public struct Lifetime: Hashable, Sendable, CustomStringConvertible {
+  @usableFromInline
   enum Kind: Hashable, Sendable {
     case transient
     case graph
@@ -14,7 +15,7 @@ public struct Lifetime: Hashable, Sendable, CustomStringConvertible {
     case story(StoryKind)
   }
 
-  let kind: Kind
+  @usableFromInline let kind: Kind
 
   /// A new instance every time it is resolved. The default.
   public static let transient = Lifetime(kind: .transient)

@@ -95,20 +95,20 @@ public final class Registrar {
   ///   - initializer: A function (usually `Type.init`) whose parameters are dependencies.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
+  @inlinable
   public func register<T, each D>(
     _ type: T.Type, name: (any Hashable & Sendable)? = nil, lifetime: Lifetime = .transient,
     file: String = #fileID, line: UInt = #line,
     _ initializer: @escaping @Sendable (repeat each D) throws -> T
   ) {
-    var dependencies: [Dependency] = []
-    for dependency in repeat (each D).self { dependencies.append(Dependency(dependency)) }
+    // Inlinable so that the factory closure below is compiled (specialized) in the caller's
+    // module: resolving then runs no generic, unspecialized code.
+    var dependencyTypes: [Any.Type] = []
+    for dependency in repeat (each D).self { dependencyTypes.append(dependency) }
     add(
-      Entry<T, Void>(
-        key: ServiceKey(T.self, name: ServiceName(name)), argumentTypes: [], lifetime: lifetime,
-        dependencies: Dependency.declared(dependencies), isMainActor: false,
-        origin: origin(file, line), localStory: localStory, isOverride: isOverriding,
-        implementationType: nil,
-        factory: { r, _ in try initializer(repeat try r.dependency((each D).self)) }))
+      T.self, name: name, lifetime: lifetime, file: file, line: line,
+      dependencyTypes: dependencyTypes, isMainActor: false,
+      factory: { r, _ in try initializer(repeat try r.dependency((each D).self)) })
   }
 
   /// Registers a `@MainActor` type (a view, a view controller), built by an initializer whose
@@ -125,24 +125,22 @@ public final class Registrar {
   ///   - initializer: A `@MainActor` function whose parameters are dependencies.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
+  @inlinable
   public func register<T, each D>(
     _ type: T.Type, name: (any Hashable & Sendable)? = nil, lifetime: Lifetime = .transient,
     file: String = #fileID, line: UInt = #line,
     mainActor initializer: @escaping @MainActor @Sendable (repeat each D) throws -> T
   ) {
-    var dependencies: [Dependency] = []
-    for dependency in repeat (each D).self { dependencies.append(Dependency(dependency)) }
+    var dependencyTypes: [Any.Type] = []
+    for dependency in repeat (each D).self { dependencyTypes.append(dependency) }
     add(
-      Entry<T, Void>(
-        key: ServiceKey(T.self, name: ServiceName(name)), argumentTypes: [], lifetime: lifetime,
-        dependencies: Dependency.declared(dependencies), isMainActor: true,
-        origin: origin(file, line), localStory: localStory, isOverride: isOverriding,
-        implementationType: nil,
-        factory: { r, _ in
-          try MainActor.assumeIsolated {
-            MainActorHandOff(value: try initializer(repeat try r.dependency((each D).self)))
-          }.value
-        }))
+      T.self, name: name, lifetime: lifetime, file: file, line: line,
+      dependencyTypes: dependencyTypes, isMainActor: true,
+      factory: { r, _ in
+        try MainActor.assumeIsolated {
+          MainActorHandOff(value: try initializer(repeat try r.dependency((each D).self)))
+        }.value
+      })
   }
 
   // MARK: - Closure factories
@@ -165,17 +163,15 @@ public final class Registrar {
   ///   - factory: Builds the instance; it may throw, and nothing is cached when it does.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
+  @inlinable
   public func register<T>(
     _ type: T.Type, name: (any Hashable & Sendable)? = nil, lifetime: Lifetime = .transient,
     file: String = #fileID, line: UInt = #line,
     factory: @escaping @Sendable (Resolver) throws -> T
   ) {
     add(
-      Entry<T, Void>(
-        key: ServiceKey(T.self, name: ServiceName(name)), argumentTypes: [], lifetime: lifetime,
-        dependencies: nil, isMainActor: false, origin: origin(file, line), localStory: localStory,
-        isOverride: isOverriding, implementationType: nil,
-        factory: { r, _ in try factory(r) }))
+      T.self, name: name, lifetime: lifetime, file: file, line: line, dependencyTypes: nil,
+      isMainActor: false, factory: { r, _ in try factory(r) })
   }
 
   /// Registers a `@MainActor` type built by a closure. It must be resolved on the main actor.
@@ -187,19 +183,18 @@ public final class Registrar {
   ///   - factory: Builds the instance on the main actor.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
+  @inlinable
   public func register<T>(
     _ type: T.Type, name: (any Hashable & Sendable)? = nil, lifetime: Lifetime = .transient,
     file: String = #fileID, line: UInt = #line,
     mainActor factory: @escaping @MainActor @Sendable (Resolver) throws -> T
   ) {
     add(
-      Entry<T, Void>(
-        key: ServiceKey(T.self, name: ServiceName(name)), argumentTypes: [], lifetime: lifetime,
-        dependencies: nil, isMainActor: true, origin: origin(file, line), localStory: localStory,
-        isOverride: isOverriding, implementationType: nil,
-        factory: { r, _ in
-          try MainActor.assumeIsolated { MainActorHandOff(value: try factory(r)) }.value
-        }))
+      T.self, name: name, lifetime: lifetime, file: file, line: line, dependencyTypes: nil,
+      isMainActor: true,
+      factory: { r, _ in
+        try MainActor.assumeIsolated { MainActorHandOff(value: try factory(r)) }.value
+      })
   }
 
   // MARK: - Runtime arguments
@@ -268,6 +263,23 @@ public final class Registrar {
   }
 
   // MARK: - Recording
+
+  /// Records a registration without runtime arguments (the inlinable `register` overloads build
+  /// the factory, this builds the entry). `dependencyTypes` is nil for a closure factory.
+  @usableFromInline
+  func add<T>(
+    _ type: T.Type, name: (any Hashable & Sendable)?, lifetime: Lifetime, file: String, line: UInt,
+    dependencyTypes: [Any.Type]?, isMainActor: Bool,
+    factory: @escaping @Sendable (Resolver, Void) throws -> T
+  ) {
+    add(
+      Entry<T, Void>(
+        key: ServiceKey(T.self, name: ServiceName(name)), argumentTypes: [], lifetime: lifetime,
+        dependencies: dependencyTypes.flatMap { Dependency.declared($0.map(Dependency.init)) },
+        isMainActor: isMainActor, origin: origin(file, line),
+        localStory: localStory, isOverride: isOverriding, implementationType: nil,
+        factory: factory))
+  }
 
   private func origin(_ file: String, _ line: UInt) -> Origin {
     Origin(fileID: file, line: line, assembly: assemblyName)

@@ -36,6 +36,8 @@ public final class Registry: Sendable {
     var replacingOverrides: Set<ObjectIdentifier> = []
     var startedAt: Origin?
     var graph: Graph?
+    /// The graph ``validationGraph()`` built for the registrations so far; dropped by `install`.
+    var validationGraph: Graph?
   }
 
   struct ScopedKey: Hashable {
@@ -147,6 +149,7 @@ public final class Registry: Sendable {
       state.entries = entries
       state.index = index
       state.replacingOverrides = replacing
+      state.validationGraph = nil
       state.storyParents.append(contentsOf: buffer.storyParents)
     }
   }
@@ -180,19 +183,25 @@ public final class Registry: Sendable {
       if let first = problems.first { throw first.adding(others: Array(problems.dropFirst())) }
       state.graph = graph
       state.startedAt = Origin(fileID: file, line: line, assembly: nil)
+      // Only `install` needs these, and it is refused from now on.
+      state.index = [:]
+      state.validationGraph = nil
       return graph
     }
     return Story(node: StoryNode(root: graph))
   }
 
   /// The frozen graph if started, or one built from the registrations so far without freezing
-  /// them (for validation and export). Built under the lock so it never races `start()`.
+  /// them (for validation and export), kept until the next `install`. Built under the lock so it
+  /// never races `start()`.
   func validationGraph() -> Graph {
     protected.withLock { state in
-      state.graph
-        ?? Graph(
-          entries: state.entries, storyParents: state.storyParents,
-          replacingOverrides: state.replacingOverrides, configuration: Configuration())
+      if let graph = state.graph ?? state.validationGraph { return graph }
+      let graph = Graph(
+        entries: state.entries, storyParents: state.storyParents,
+        replacingOverrides: state.replacingOverrides, configuration: Configuration())
+      state.validationGraph = graph
+      return graph
     }
   }
 }

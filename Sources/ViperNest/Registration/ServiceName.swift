@@ -7,19 +7,26 @@
 /// r.register(PaymentGateway.self, name: Gateway.card, CardGateway.init)
 /// let card = try app.resolve(PaymentGateway.self, name: Gateway.card)
 /// ```
-struct ServiceName: Hashable, @unchecked Sendable, CustomStringConvertible {
+///
+/// A class, so that `ServiceKey.name` is a single optional reference: plain keys (no name, the
+/// common case) are copied, compared and hashed without touching the boxed value.
+final class ServiceName: Hashable, @unchecked Sendable, CustomStringConvertible {
   // Invariant that makes this Sendable: the only initializer takes a `Hashable & Sendable` value,
-  // so the wrapped `AnyHashable` always boxes a Sendable value and is never mutated.
+  // so the wrapped `AnyHashable` always boxes a Sendable value, and it is a `let`.
   let value: AnyHashable
 
   init(_ value: some Hashable & Sendable) {
     self.value = AnyHashable(value)
   }
 
-  init?(_ value: (any Hashable & Sendable)?) {
+  convenience init?(_ value: (any Hashable & Sendable)?) {
     guard let value else { return nil }
     self.init(value)
   }
+
+  static func == (lhs: ServiceName, rhs: ServiceName) -> Bool { lhs.value == rhs.value }
+
+  func hash(into hasher: inout Hasher) { hasher.combine(value) }
 
   var description: String {
     if let string = value.base as? String { return "\"\(string)\"" }
@@ -40,8 +47,32 @@ struct ServiceKey: Hashable, Sendable {
     self.arguments = arguments.map(ObjectIdentifier.init)
   }
 
+  /// A plain key.
+  init(type: ObjectIdentifier) {
+    self.type = type
+    self.name = nil
+    self.arguments = nil
+  }
+
   /// A key without name or arguments: the common case, looked up in the fast table.
   var isPlain: Bool { name == nil && arguments == nil }
+
+  // Written out rather than synthesized: plain keys (the common case) then hash and compare one
+  // word, without going through the optional name's value witnesses.
+  static func == (lhs: ServiceKey, rhs: ServiceKey) -> Bool {
+    guard lhs.type == rhs.type, lhs.arguments == rhs.arguments else { return false }
+    switch (lhs.name, rhs.name) {
+    case (nil, nil): return true
+    case (let left?, let right?): return left == right
+    default: return false
+    }
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(type)
+    if let arguments { hasher.combine(arguments) }
+    if let name { hasher.combine(name) }
+  }
 }
 
 /// A readable name for a type, without the module prefix (`ContactListPresenting`).

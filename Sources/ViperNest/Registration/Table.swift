@@ -3,11 +3,12 @@
 /// Plain keys (no name, no arguments), the hot path, live in an open-addressing table keyed by the
 /// type's metadata pointer with a multiplicative hash: a lookup is a multiply, a shift and usually
 /// one comparison, and costs the same with 10 or 100,000 registrations.
+@usableFromInline
 final class Table: Sendable {
-  private let keys: [UInt]
-  private let values: [AnyEntry?]
-  private let mask: Int
-  private let shift: Int
+  @usableFromInline let keys: [UInt]
+  @usableFromInline let values: [AnyEntry?]
+  @usableFromInline let mask: Int
+  @usableFromInline let shift: Int
   private let keyed: [ServiceKey: AnyEntry]
   let entries: [AnyEntry]
 
@@ -36,12 +37,12 @@ final class Table: Sendable {
     self.keyed = keyed
   }
 
-  @inline(__always)
-  private static func slot(_ key: UInt, shift: Int) -> Int {
+  @inlinable
+  static func slot(_ key: UInt, shift: Int) -> Int {
     Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt(shift))
   }
 
-  @inline(__always)
+  @inlinable @inline(__always)
   func entry(for type: ObjectIdentifier) -> AnyEntry? {
     let key = UInt(bitPattern: type)
     var index = Table.slot(key, shift: shift)

@@ -32,8 +32,12 @@ extension UserStory {
 public enum AppStory: UserStory {}
 
 /// A story type as a value: its identity and its name.
+///
+/// Building one renders the type's name, so hot paths take the graph's prebuilt kinds
+/// (`Graph.storyKind(for:)`) instead of creating new ones.
+@usableFromInline
 struct StoryKind: Hashable, Sendable, CustomStringConvertible {
-  let id: ObjectIdentifier
+  @usableFromInline let id: ObjectIdentifier
   let name: String
   let typeName: String
 
@@ -45,7 +49,10 @@ struct StoryKind: Hashable, Sendable, CustomStringConvertible {
 
   static let app = StoryKind(AppStory.self)
 
+  @usableFromInline
   static func == (lhs: StoryKind, rhs: StoryKind) -> Bool { lhs.id == rhs.id }
+  @usableFromInline
   func hash(into hasher: inout Hasher) { hasher.combine(id) }
+  @usableFromInline
   var description: String { name }
 }

@@ -1,11 +1,17 @@
 // The resolution engine: find the registration, decide who owns the instance, build it.
+//
+// The common path (a plain lookup, a cached hit, calling a factory) is `@inlinable`: it is compiled
+// into the caller's module, specialized for the resolved type, so it costs no generic metadata
+// lookups or value-witness calls. Everything uncommon (creating a cached instance, cycles,
+// errors) is in non-inlinable functions.
 
 extension StoryNode {
   /// Resolves `entry`'s instance for a resolution asked from `requester`, with `self` as the scope
-  /// whose registrations and stories are visible.
-  @inline(__always)
+  /// whose registrations and stories are visible. `home` is the story whose registrations hold
+  /// `entry` (nil: the root registrations, held by the app story).
+  @inlinable
   func instance<T, Args>(
-    of entry: Entry<T, Args>, _ arguments: Args, home: StoryNode, requester: StoryNode,
+    of entry: Entry<T, Args>, _ arguments: Args, home: StoryNode?, requester: StoryNode,
     isOutermost: Bool = false
   ) throws -> T {
     switch entry.lifetime.kind {
@@ -20,13 +26,15 @@ extension StoryNode {
     case .story(let story):
       guard let owner = nearest(story) else {
         if isOutermost { try checkOpen(entry) }
-        throw ViperNestError.storyNotOpen(entry, story: story, scope: self, requester: requester)
+        throw storyNotOpen(entry, story: story, requester: requester)
       }
       if isOutermost, owner !== self { try checkOpen(entry) }
       return try owner.cachedInstance(entry, arguments, requester: requester)
     case .weak:
-      if isOutermost, home !== self { try checkOpen(entry) }
-      return try home.cachedInstance(entry, arguments, requester: requester)
+      // A root registration's weak instance lives in the app story (home is nil then).
+      let owner = home ?? app
+      if isOutermost, owner !== self { try checkOpen(entry) }
+      return try owner.cachedInstance(entry, arguments, requester: requester)
     case .graph:
       if isOutermost { try checkOpen(entry) }
       return try graphInstance(entry, arguments, requester: requester)
@@ -35,7 +43,8 @@ extension StoryNode {
 
   /// Refuses to resolve anything from a closed story. Cached lifetimes owned by this story check
   /// it when they miss.
-  private func checkOpen(_ entry: AnyEntry) throws {
+  @usableFromInline
+  func checkOpen(_ entry: AnyEntry) throws {
     lock.lock()
     let isClosed = closed
     lock.unlock()
@@ -44,7 +53,13 @@ extension StoryNode {
     }
   }
 
-  private func graphInstance<T, Args>(
+  @usableFromInline
+  func storyNotOpen(_ entry: AnyEntry, story: StoryKind, requester: StoryNode) -> ViperNestError {
+    ViperNestError.storyNotOpen(entry, story: story, scope: self, requester: requester)
+  }
+
+  @usableFromInline
+  func graphInstance<T, Args>(
     _ entry: Entry<T, Args>, _ arguments: Args, requester: StoryNode
   ) throws -> T {
     let thread = ThreadResolutionState.current
@@ -60,39 +75,71 @@ extension StoryNode {
 
 /// Runs `entry`'s factory with `scope`'s registrations visible, tracking the resolution path on
 /// this thread for cycle detection and error messages. No lock is held here.
-@inline(__always)
+@inlinable
 func construct<T, Args>(
   _ entry: Entry<T, Args>, _ arguments: Args, scope: StoryNode, requester: StoryNode
 ) throws -> T {
-  if entry.isMainActor, !isMainThread(), !ThreadResolutionState.current.onMainActor {
-    throw ViperNestError.mainActorRequired(entry, node: requester)
-  }
+  if entry.isMainActor { try checkMainThread(entry, requester: requester) }
   let resolver = Resolver(node: scope, requester: requester)
   guard entry.mayResolveNested else {
     do {
       return try entry.factory(resolver, arguments)
     } catch {
-      // Not on the stack (a leaf pushes nothing): the path is the resolutions around it, then it.
-      throw ViperNestError.factoryFailed(
-        entry, error, path: ThreadResolutionState.current.stack + [entry], node: requester)
+      throw factoryFailed(entry, error, requester: requester)
     }
   }
+  let thread = try beginConstruction(entry, scope: scope, requester: requester)
+  defer { endConstruction(thread) }
+  do {
+    return try entry.factory(resolver, arguments)
+  } catch {
+    throw nestedFactoryFailed(entry, error, thread: thread, requester: requester)
+  }
+}
+
+/// Refuses a `@MainActor` factory off the main actor.
+@usableFromInline
+func checkMainThread(_ entry: AnyEntry, requester: StoryNode) throws {
+  if !isMainThread(), !ThreadResolutionState.current.onMainActor {
+    throw ViperNestError.mainActorRequired(entry, node: requester)
+  }
+}
+
+/// What a factory without nested resolutions threw, wrapped. It is not on the stack (a leaf pushes
+/// nothing): its path is the resolutions around it, then it.
+@usableFromInline
+func factoryFailed(_ entry: AnyEntry, _ error: any Error, requester: StoryNode) -> any Error {
+  ViperNestError.factoryFailed(
+    entry, error, path: ThreadResolutionState.current.stack + [entry], node: requester)
+}
+
+/// Pushes `entry` on this thread's resolution stack, refusing a cycle: the same registration again
+/// in the same scope. In another scope (a singleton of an enclosing story asking for it) it sees
+/// other registrations, and the resolution ends.
+@usableFromInline
+func beginConstruction(
+  _ entry: AnyEntry, scope: StoryNode, requester: StoryNode
+) throws -> ThreadResolutionState {
   let thread = ThreadResolutionState.current
-  // A cycle is the same registration again in the same scope: in another scope (a singleton of an
-  // enclosing story asking for it) it sees other registrations, and the resolution ends.
   if thread.isResolving(entry, in: scope) {
     throw ViperNestError.circular(thread.stack + [entry], node: requester, crossThread: false)
   }
   thread.push(entry, in: scope)
-  defer {
-    thread.pop()
-    if thread.stack.isEmpty, !thread.graphInstances.isEmpty { thread.graphInstances = [:] }
-  }
-  do {
-    return try entry.factory(resolver, arguments)
-  } catch let error as ViperNestError {
-    throw error
-  } catch {
-    throw ViperNestError.factoryFailed(entry, error, path: thread.stack, node: requester)
-  }
+  return thread
+}
+
+@usableFromInline
+func endConstruction(_ thread: ThreadResolutionState) {
+  thread.pop()
+  if thread.stack.isEmpty, !thread.graphInstances.isEmpty { thread.graphInstances = [:] }
+}
+
+/// What a factory threw while its entry is on the stack: its own errors pass through, anything
+/// else is wrapped with the resolution path.
+@usableFromInline
+func nestedFactoryFailed(
+  _ entry: AnyEntry, _ error: any Error, thread: ThreadResolutionState, requester: StoryNode
+) -> any Error {
+  if let error = error as? ViperNestError { return error }
+  return ViperNestError.factoryFailed(entry, error, path: thread.stack, node: requester)
 }

@@ -10,24 +10,61 @@
 /// let addContact = try resolver.resolve(AddContactModule.self)
 /// ```
 public struct Resolver: Resolving {
-  let node: StoryNode
+  @usableFromInline let node: StoryNode
   /// Where the outermost resolution was asked (for captive-dependency messages).
-  let requester: StoryNode
+  @usableFromInline let requester: StoryNode
 
+  @usableFromInline
+  init(node: StoryNode, requester: StoryNode) {
+    self.node = node
+    self.requester = requester
+  }
+
+  @inlinable
   public var resolver: Resolver { self }
 
   /// Resolves an autowired dependency: a registration, or one the registry supplies itself
   /// (`Resolver`, `Provider<T>`).
-  @inline(__always)
+  @inlinable
   func dependency<D>(_ type: D.Type) throws -> D {
-    if let (entry, home) = node.lookup(ServiceKey(D.self)) {
+    if let (entry, home) = node.lookup(ObjectIdentifier(D.self)) {
       return try node.instance(
         of: unsafeDowncast(entry, to: Entry<D, Void>.self), (), home: home, requester: requester)
     }
-    if let builtIn = D.self as? any BuiltInDependency.Type {
-      return builtIn.make(from: Resolver(node: node, requester: node)) as! D
+    return try unregistered(D.self)
+  }
+
+  /// Resolves a plain key (no name, no arguments): the common case, specialized in the caller.
+  @inlinable
+  func resolvePlain<T>(_ type: T.Type) throws -> T {
+    guard let (entry, home) = node.lookup(ObjectIdentifier(T.self)) else {
+      return try unregistered(T.self)
     }
-    throw ViperNestError.missing(ServiceKey(D.self), type: D.self, arguments: [], resolver: self)
+    return try node.instance(
+      of: unsafeDowncast(entry, to: Entry<T, Void>.self), (), home: home, requester: requester,
+      isOutermost: true)
+  }
+
+  /// A plain key nothing registers: one the registry supplies itself, or a missing registration.
+  @usableFromInline
+  func unregistered<T>(_ type: T.Type) throws -> T {
+    if let builtIn = T.self as? any BuiltInDependency.Type {
+      return builtIn.make(from: Resolver(node: node, requester: node)) as! T
+    }
+    throw ViperNestError.missing(ServiceKey(T.self), type: T.self, arguments: [], resolver: self)
+  }
+
+  /// Resolves `type` by `name`: a plain key inline, a named one out of line.
+  @inlinable
+  func resolve<T>(_ type: T.Type, named name: (any Hashable & Sendable)?) throws -> T {
+    if name == nil { return try resolvePlain(T.self) }
+    return try resolveNamed(T.self, name: name)
+  }
+
+  /// Resolves a named key (not inlined: names are the uncommon case).
+  @usableFromInline
+  func resolveNamed<T>(_ type: T.Type, name: (any Hashable & Sendable)?) throws -> T {
+    try resolveEntry(ServiceKey(T.self, name: ServiceName(name)), T.self, (), argumentTypes: [])
   }
 
   @inline(__always)
@@ -48,13 +85,28 @@ public struct Resolver: Resolving {
 }
 
 /// Runs `body` with this thread marked as running main-actor-isolated code.
-@inline(never)
+///
+/// Inlinable, so that it is specialized with `body` (a generic, unspecialized call here cost more
+/// than the resolution it wraps); the thread state is reached through the two calls below.
+@inlinable
 func onMainActor<R>(_ body: () throws -> R) rethrows -> R {
+  let previous = enterMainActor()
+  defer { exitMainActor(restoring: previous) }
+  return try body()
+}
+
+/// Marks this thread as running main-actor-isolated code; returns the previous mark.
+@usableFromInline
+func enterMainActor() -> Bool {
   let thread = ThreadResolutionState.current
   let previous = thread.onMainActor
   thread.onMainActor = true
-  defer { thread.onMainActor = previous }
-  return try body()
+  return previous
+}
+
+@usableFromInline
+func exitMainActor(restoring previous: Bool) {
+  ThreadResolutionState.current.onMainActor = previous
 }
 
 /// Something that resolves services and opens stories: a ``Story`` or a ``Resolver``.
@@ -84,16 +136,16 @@ extension Resolving {
   ///   ``ViperNestError/Code/storyNotOpen``, ``ViperNestError/Code/storyClosed``,
   ///   ``ViperNestError/Code/mainActorRequired``, or ``ViperNestError/Code/factoryFailed`` wrapping
   ///   what a factory threw. A failed resolution caches nothing; the next one retries.
-  @inline(__always)
+  @inlinable
   public func resolve<T>(
     _ type: T.Type = T.self, name: (any Hashable & Sendable)? = nil,
     isolation: (any Actor)? = #isolation
   ) throws -> T {
-    let key = ServiceKey(T.self, name: ServiceName(name))
+    let resolver = self.resolver
     if isolation === MainActor.shared {
-      return try onMainActor { try resolver.resolveEntry(key, T.self, (), argumentTypes: []) }
+      return try onMainActor { try resolver.resolve(T.self, named: name) }
     }
-    return try resolver.resolveEntry(key, T.self, (), argumentTypes: [])
+    return try resolver.resolve(T.self, named: name)
   }
 
   /// Resolves `type` registered with runtime arguments, passing them to its factory.
@@ -140,7 +192,7 @@ extension Resolving {
   ///   ``ViperNestError/Code/storyOpenedOutsideParent`` when `story` was declared to open only inside
   ///   other stories and none of them is open here.
   public func open<S: UserStory>(_ story: S.Type) throws -> Story {
-    Story(node: try resolver.node.openChild(StoryKind(story)))
+    Story(node: try resolver.node.openChild(story))
   }
 
   /// Opens a story of type `story`, runs `body` in it, and closes it, even when `body` throws.
@@ -182,11 +234,12 @@ extension Resolving {
 /// r.register(ContactListRouting.self, ContactListRouter.init(addContact:))
 /// ```
 public struct Provider<T>: Sendable {
-  let resolver: Resolver
+  @usableFromInline let resolver: Resolver
 
   /// Resolves `T`.
   ///
   /// - Throws: As ``Resolving/resolve(_:name:isolation:)``.
+  @inlinable
   public func callAsFunction() throws -> T {
     try resolver.resolve(T.self)
   }

@@ -12,7 +12,7 @@
 /// contacts.close()                                      // store released
 /// ```
 public final class Story: Resolving, CustomStringConvertible {
-  let node: StoryNode
+  @usableFromInline let node: StoryNode
 
   init(node: StoryNode) {
     self.node = node
@@ -31,6 +31,7 @@ public final class Story: Resolving, CustomStringConvertible {
     }
   }
 
+  @inlinable
   public var resolver: Resolver { Resolver(node: node, requester: node) }
 
   /// The story's name, such as `Contacts`.

@@ -4,27 +4,33 @@
 /// Locking: each node has its own lock guarding `slots`, `creationOrder`, `children`, `waiting` and
 /// the closing flags. No lock is held while a factory or a deinit runs; a node never takes its
 /// parent's lock while holding its own, except for `WaitGraph.lock`, which is always taken last.
+///
+/// The resolution fast path (lookup, cached hit) is `@inlinable` so that it is specialized for the
+/// resolved type in the caller's module; everything slow (creating, waiting, errors) is not.
+@usableFromInline
 final class StoryNode: @unchecked Sendable {
   // Invariant that makes this Sendable: `let` properties are immutable; every `var` and the memory
   // behind `slots` is only accessed while holding `lock`.
-  let graph: Graph
+  @usableFromInline let graph: Graph
   let kind: StoryKind
-  let parent: StoryNode?
+  @usableFromInline let parent: StoryNode?
   /// The app story (nil on the app story itself, to avoid a reference to self).
-  private let appAncestor: StoryNode?
+  @usableFromInline let appAncestor: StoryNode?
   let depth: Int
   /// This story type's local registrations, if it has any.
   let locals: Table?
   /// Whether this node or an ancestor has local registrations (if not, lookups go straight to the
   /// root table).
-  let chainHasLocals: Bool
-  let lock = ConditionLock()
+  @usableFromInline let chainHasLocals: Bool
+  @usableFromInline let lock = ConditionLock()
+  /// The story type's id (`kind.id`), read by the inlinable `nearest(_:)`.
+  @usableFromInline let kindID: ObjectIdentifier
   /// The leak detector's group for this story (nil when detection is off): its instances are
   /// expected to be released when it closes.
   let leakToken: LeakOwnerToken?
 
   private let slotCount: Int
-  private let slots: UnsafeMutablePointer<SlotState>
+  @usableFromInline let slots: UnsafeMutablePointer<SlotState>
   private var creationOrder: [Int] = []
   private var children: [ObjectIdentifier: StoryNode] = [:]
   /// Threads waiting for a slot another thread is creating, and which slot.
@@ -45,6 +51,7 @@ final class StoryNode: @unchecked Sendable {
   private init(graph: Graph, kind: StoryKind, parent: StoryNode?) {
     self.graph = graph
     self.kind = kind
+    self.kindID = kind.id
     self.parent = parent
     self.appAncestor = parent.map { $0.appAncestor ?? $0 }
     self.depth = (parent?.depth ?? -1) + 1
@@ -62,10 +69,26 @@ final class StoryNode: @unchecked Sendable {
     slots.deallocate()
   }
 
-  @inline(__always)
+  @inlinable
   var app: StoryNode { appAncestor ?? self }
 
   // MARK: - Lookup
+
+  /// The registration a plain key (a type without name or arguments) resolves to here, and the
+  /// story whose registrations hold it: nil for the root registrations, which the app story
+  /// holds (so the common case takes no reference to the app story).
+  @inlinable @inline(__always)
+  func lookup(_ type: ObjectIdentifier) -> (entry: AnyEntry, home: StoryNode?)? {
+    if chainHasLocals { return lookupThroughLocals(type) }
+    guard let entry = graph.root.entry(for: type) else { return nil }
+    return (entry, nil)
+  }
+
+  @usableFromInline
+  func lookupThroughLocals(_ type: ObjectIdentifier) -> (entry: AnyEntry, home: StoryNode?)? {
+    guard let (entry, home) = lookup(ServiceKey(type: type)) else { return nil }
+    return (entry, home)
+  }
 
   /// The registration `key` resolves to here, and the story whose registrations hold it.
   @inline(__always)
@@ -81,11 +104,11 @@ final class StoryNode: @unchecked Sendable {
   }
 
   /// The nearest open story of `kind`: this one or an ancestor.
-  @inline(__always)
+  @inlinable
   func nearest(_ kind: StoryKind) -> StoryNode? {
     var node: StoryNode? = self
     while let current = node {
-      if current.kind.id == kind.id { return current }
+      if current.kindID == kind.id { return current }
       node = current.parent
     }
     return nil
@@ -116,7 +139,7 @@ final class StoryNode: @unchecked Sendable {
 
   /// The instance of a cached entry owned by this story, created once even under racing first
   /// access. The factory runs without any lock held.
-  @inline(__always)
+  @inlinable
   func cachedInstance<T, Args>(
     _ entry: Entry<T, Args>, _ arguments: Args, requester: StoryNode
   ) throws -> T {
@@ -129,7 +152,8 @@ final class StoryNode: @unchecked Sendable {
   }
 
   /// Called with `lock` held; returns with it released.
-  private func cachedInstanceSlowPath<T, Args>(
+  @usableFromInline
+  func cachedInstanceSlowPath<T, Args>(
     _ entry: Entry<T, Args>, _ arguments: Args, requester: StoryNode
   ) throws -> T {
     let index = entry.slot
@@ -229,6 +253,11 @@ final class StoryNode: @unchecked Sendable {
   }
 
   // MARK: - Children
+
+  /// Opens a child story of type `type`.
+  func openChild<S: UserStory>(_ type: S.Type) throws -> StoryNode {
+    try openChild(graph.storyKind(for: type))
+  }
 
   /// Opens a child story of `kind`.
   func openChild(_ kind: StoryKind) throws -> StoryNode {
@@ -339,6 +368,7 @@ final class StoryNode: @unchecked Sendable {
 }
 
 /// A cached instance slot.
+@usableFromInline
 enum SlotState {
   case empty
   /// A thread is running the factory; others wait on the story's condition.
@@ -348,12 +378,14 @@ enum SlotState {
 }
 
 /// Holds a cached instance of any type (existentials and structs included).
+@usableFromInline
 final class InstanceBox<T> {
-  let value: T
+  @usableFromInline let value: T
   init(_ value: T) { self.value = value }
 }
 
 /// Holds a `weak`-lifetime instance.
+@usableFromInline
 final class WeakBox {
   weak var object: AnyObject?
   init(_ object: AnyObject) { self.object = object }

@@ -30,9 +30,13 @@ func isMainThread() -> Bool {
 #endif
 
 /// Carries a value out of `MainActor.assumeIsolated`, which only returns `Sendable` values.
+@usableFromInline
 struct MainActorHandOff<Value>: @unchecked Sendable {
   // Invariant: created and consumed on the main thread within one synchronous call
   // (`MainActor.assumeIsolated` runs its body inline on the calling thread), so the value never
   // crosses threads.
-  let value: Value
+  @usableFromInline let value: Value
+
+  @usableFromInline
+  init(value: Value) { self.value = value }
 }

@@ -11,6 +11,7 @@
 ///
 /// Keeping this per thread rather than in the `Resolver` value means a resolver that a router stores
 /// for later carries no stale path: only resolutions actually in progress on this thread count.
+@usableFromInline
 final class ThreadResolutionState: @unchecked Sendable {
   // Invariant that makes this Sendable: `stack`, `scopes`, `graphInstances`, `onMainActor` and
   // `releasingDepth` are only touched by the thread that owns this state (it is reached through a

@@ -1,0 +1,41 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The benchmark suite: ViperNest side by side with hand-written wiring and Swinject, in one run.
+// A package of its own so the root package keeps no dependencies.
+//
+//   swift run -c release --package-path Benchmarks vipernest-bench [--quick] [--json FILE]
+let package = Package(
+  name: "ViperNestBenchmarks",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "vipernest-bench", targets: ["vipernest-bench"])
+  ],
+  dependencies: [
+    .package(name: "ViperNest", path: ".."),
+    .package(url: "https://github.com/Swinject/Swinject", exact: "2.10.0"),
+  ],
+  targets: [
+    .executableTarget(
+      name: "vipernest-bench",
+      dependencies: [
+        "CMallocStats",
+        .product(name: "ViperNest", package: "ViperNest"),
+        .product(name: "ViperNestHeadless", package: "ViperNest"),
+        .product(name: "Swinject", package: "Swinject"),
+      ]),
+    // glibc's mallinfo2() and malloc_trim(), which the Glibc module does not export.
+    .target(name: "CMallocStats"),
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+for target in package.targets where target.name != "CMallocStats" {
+  var settings = target.swiftSettings ?? []
+  settings.append(contentsOf: [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+  ])
+  target.swiftSettings = settings
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Instructions ViperNest executes per iteration of a scenario, counted by callgrind: the difference
+# between a run of 2N and a run of N iterations, divided by N (start-up and set-up cancel out).
+# Repeatable whatever else the machine is doing.
+#
+#   Benchmarks/Scripts/instructions-per-iteration.sh SCENARIO [N] [CONTENDER]
+#
+# CONTENDER is ours (default), handwired or swinject.
+#
+# Build first: swift build -c release --package-path Benchmarks
+set -euo pipefail
+scenario=${1:?usage: $0 SCENARIO [N]}
+n=${2:-20000}
+contender=${3:-ours}
+here=$(cd "$(dirname "$0")/.." && pwd)
+binary="$here/.build/release/vipernest-bench"
+count() {
+  local out
+  out=$(mktemp)
+  valgrind --tool=callgrind --callgrind-out-file="$out" "$binary" --only "$scenario" --profile "$1" \
+    --contender "$contender" \
+    >/dev/null 2>&1
+  awk '/^summary:/ { print $2 }' "$out"
+  rm -f "$out"
+}
+one=$(count "$n")
+two=$(count $((2 * n)))
+echo "$scenario ($contender): $(( (two - one) / n )) instructions per iteration (N=$n)"

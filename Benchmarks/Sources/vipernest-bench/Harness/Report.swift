@@ -1,0 +1,175 @@
+/// A target from the issue, checked against a measured figure.
+struct TargetCheck {
+  /// The target as the issue states it: `≤ 1.5× hand-written`.
+  let target: String
+  /// The measured figure it was checked against: `1.32×`.
+  let figure: String
+  let passed: Bool
+
+  var verdict: String { "\(passed ? "PASS" : "MISS") \(figure)" }
+}
+
+/// What one scenario measured. Fields that do not apply are nil (null in JSON).
+struct ScenarioResult {
+  let id: String
+  var oursNs: Double?
+  var handwiredNs: Double?
+  var swinjectNs: Double?
+  var oursOverHandwired: Double?
+  var swinjectOverOurs: Double?
+  /// Memory scenarios: bytes (per registration for `register-10k`, RSS growth for `memory-1m`).
+  var bytes: Double?
+  var isMemoryScenario = false
+  var checks: [TargetCheck] = []
+  var notes: [String] = []
+  /// Set when the scenario cannot run yet; figures are then null.
+  var pending: String?
+
+  init(id: String) { self.id = id }
+
+  static func pending(_ id: String, targets: [String], reason: String) -> ScenarioResult {
+    var result = ScenarioResult(id: id)
+    result.pending = reason
+    result.checks = targets.map { TargetCheck(target: $0, figure: "–", passed: false) }
+    result.notes = [reason]
+    return result
+  }
+
+  var allPassed: Bool { pending == nil && checks.allSatisfy(\.passed) }
+
+  var verdict: String {
+    if let pending { return pending }
+    return checks.map(\.verdict).joined(separator: "; ")
+  }
+
+  /// The `notes` JSON field: verdicts, then the scenario's own notes.
+  var notesText: String {
+    if pending != nil { return notes.joined(separator: " ") }
+    let verdicts = checks.map { "\($0.passed ? "PASS" : "MISS") \($0.target): \($0.figure)." }
+    return (verdicts + notes).joined(separator: " ")
+  }
+}
+
+enum Format {
+  /// `812 ns`, `1.52 µs`, `15.3 ms`.
+  static func duration(_ nanoseconds: Double?) -> String {
+    guard let ns = nanoseconds else { return "–" }
+    if ns < 10 { return "\(fixed(ns, 2)) ns" }
+    if ns < 1_000 { return "\(fixed(ns, ns < 100 ? 1 : 0)) ns" }
+    if ns < 1_000_000 { return "\(significant(ns / 1_000)) µs" }
+    if ns < 1_000_000_000 { return "\(significant(ns / 1_000_000)) ms" }
+    return "\(significant(ns / 1_000_000_000)) s"
+  }
+
+  /// `1.32×`.
+  static func ratio(_ value: Double?) -> String {
+    guard let value else { return "–" }
+    return "\(significant(value))×"
+  }
+
+  /// `212 B`, `3.4 MB` (decimal units).
+  static func bytes(_ value: Double?) -> String {
+    guard let value else { return "–" }
+    let magnitude = abs(value)
+    if magnitude < 10_000 { return "\(fixed(value, magnitude < 100 ? 1 : 0)) B" }
+    if magnitude < 10_000_000 { return "\(significant(value / 1_000)) kB" }
+    return "\(significant(value / 1_000_000)) MB"
+  }
+
+  /// Three significant digits for values from 1 to 999, two decimals below 1.
+  static func significant(_ value: Double) -> String {
+    let magnitude = abs(value)
+    if magnitude >= 100 { return fixed(value, 0) }
+    if magnitude >= 10 { return fixed(value, 1) }
+    return fixed(value, 2)
+  }
+
+  static func fixed(_ value: Double, _ decimals: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let rounded = (value * scale).rounded() / scale
+    var text = String(rounded)
+    if let dot = text.firstIndex(of: ".") {
+      let have = text.distance(from: dot, to: text.endIndex) - 1
+      if decimals == 0 {
+        text = String(text[..<dot])
+      } else if have < decimals {
+        text += String(repeating: "0", count: decimals - have)
+      }
+    }
+    return text
+  }
+}
+
+enum Report {
+  /// The results as a Markdown table (readable in a terminal, pasted as is into
+  /// docs/Performance.md).
+  static func table(_ results: [ScenarioResult], targets: [String: String]) -> String {
+    var lines = [
+      "| scenario | ViperNest | hand-written | Swinject | ours / hand | Swinject / ours | target | result |",
+      "|---|---:|---:|---:|---:|---:|---|---|",
+    ]
+    for result in results {
+      let ours: String
+      if result.id == "memory-1m" {
+        ours = Format.bytes(result.bytes)
+      } else if let bytes = result.bytes {
+        ours = "\(Format.duration(result.oursNs)), \(Format.bytes(bytes))"
+      } else {
+        ours = Format.duration(result.oursNs)
+      }
+      let cells = [
+        "`\(result.id)`", ours, Format.duration(result.handwiredNs),
+        Format.duration(result.swinjectNs), Format.ratio(result.oursOverHandwired),
+        Format.ratio(result.swinjectOverOurs), targets[result.id] ?? "",
+        result.verdict,
+      ]
+      lines.append("| " + cells.joined(separator: " | ") + " |")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// One JSON object per scenario, in an array, with exactly the issue's fields (`bytes` only on
+  /// memory scenarios).
+  static func json(_ results: [ScenarioResult]) -> String {
+    let objects = results.map { result -> String in
+      var fields = [
+        ("id", string(result.id)),
+        ("ours_ns", number(result.oursNs)),
+        ("handwired_ns", number(result.handwiredNs)),
+        ("swinject_ns", number(result.swinjectNs)),
+        ("ours_over_handwired", number(result.oursOverHandwired)),
+        ("swinject_over_ours", number(result.swinjectOverOurs)),
+      ]
+      if result.isMemoryScenario { fields.append(("bytes", number(result.bytes))) }
+      fields.append(("notes", string(result.notesText)))
+      return "  {" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+    }
+    return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
+  }
+
+  private static func number(_ value: Double?) -> String {
+    guard let value, value.isFinite else { return "null" }
+    return Format.fixed(value, value < 10 ? 3 : 1)
+  }
+
+  private static func string(_ text: String) -> String {
+    var escaped = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": escaped += "\\\""
+      case "\\": escaped += "\\\\"
+      case "\n": escaped += "\\n"
+      case "\t": escaped += "\\t"
+      default:
+        if scalar.value < 0x20 {
+          let hex = String(scalar.value, radix: 16)
+          escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          escaped.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return escaped + "\""
+  }
+}
