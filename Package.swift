@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "ViperNestTesting", targets: ["ViperNestTesting"]),
     .library(name: "ViperNestHeadless", targets: ["ViperNestHeadless"]),
     .library(name: "ViperNestUIKit", targets: ["ViperNestUIKit"]),
+    .plugin(name: "GenerateModule", targets: ["GenerateModule"]),
   ],
   targets: [
     .target(name: "ViperNest"),
@@ -18,7 +19,22 @@ let package = Package(
     // type-checks them against Tests/UIKitStub.
     .target(name: "ViperNestUIKit", dependencies: ["ViperNest"]),
     .testTarget(
-      name: "ViperNestTests", dependencies: ["ViperNest", "ViperNestTesting", "ViperNestHeadless"]),
+      name: "ViperNestTests",
+      dependencies: ["ViperNest", "ViperNestTesting", "ViperNestHeadless", "ViperNestGenerator"]),
+    // Module generator: `swift package generate-module` runs vipernest-generate, whose templates
+    // live in ViperNestGenerator (not a product) so they can be unit-tested.
+    .target(name: "ViperNestGenerator"),
+    .executableTarget(name: "vipernest-generate", dependencies: ["ViperNestGenerator"]),
+    .plugin(
+      name: "GenerateModule",
+      capability: .command(
+        intent: .custom(
+          verb: "generate-module",
+          description: "Writes a VIPER (or MVC) module, its assembly and a leak-checking test"),
+        permissions: [
+          .writeToPackageDirectory(reason: "to write the new module's source and test files")
+        ]),
+      dependencies: ["vipernest-generate"], path: "Sources/GenerateModulePlugin"),
     // Samples
     .target(
       name: "ContactsSample", dependencies: ["ViperNest", "ViperNestHeadless"],
@@ -36,7 +52,8 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
-for target in package.targets {
+// (Plugin targets take no Swift settings; the plugin's source is written to the same standard.)
+for target in package.targets where target.type != .plugin {
   var settings = target.swiftSettings ?? []
   settings.append(contentsOf: [
     .enableUpcomingFeature("ExistentialAny"),

@@ -1,5 +1,7 @@
 // A stub of exactly the UIKit API that Sources/ViperNestUIKit calls, so the adapters can be
-// type-checked on Linux (.ci/typecheck-uikit.sh). It is never shipped and never run: bodies trap.
+// type-checked on Linux (.ci/typecheck-uikit.sh), plus the few members the module generator's
+// UIKit templates call (marked "generator"), so a test can type-check generated UIKit modules.
+// It is never shipped and never run: bodies trap.
 //
 // Each declaration is copied from Apple's documentation (developer.apple.com/documentation/uikit/…,
 // the path is given above it), with its isolation (`@MainActor`) and optionality. Where a Swift stub
@@ -111,6 +113,15 @@ public enum UIModalPresentationStyle: Int, Sendable {
   // stub: Objective-C's inherited -[NSObject init], which UIKit forwards to
   // initWithNibName:nil bundle:nil; written as a convenience initializer for a Swift class.
   public convenience override init() { self.init(nibName: nil, bundle: nil) }
+
+  // generator: uikit/uiviewcontroller/viewdidload(): func viewDidLoad()
+  open func viewDidLoad() { stub() }
+  // generator: uikit/uiviewcontroller/isviewloaded: var isViewLoaded: Bool { get }
+  open var isViewLoaded: Bool { stub() }
+  // generator: uikit/uiviewcontroller/loadviewifneeded(): func loadViewIfNeeded()
+  open func loadViewIfNeeded() { stub() }
+  // generator: uikit/uiviewcontroller/title: var title: String? { get set }
+  open var title: String? { get { stub() } set { stub() } }
 
   // uikit/uiviewcontroller/view: var view: UIView! { get set }
   open var view: UIView! { get { stub() } set { stub() } }

@@ -28,7 +28,7 @@ struct ErrorMessage: Sendable {
       key = stack.last?.keyDescription
       path = stack.map(\.keyDescription)
       chain = node.chainNames
-      summary = "Circular dependency: \(cycle.joined(separator: " -> "))."
+      summary = "Circular dependency: \(abbreviated(cycle, keeping: 6, separator: " -> "))."
       if crossThread {
         notes.append(
           "two threads were creating singletons of this cycle at the same time; ViperNest stopped "
@@ -130,19 +130,25 @@ struct ErrorMessage: Sendable {
 
   func render() -> String {
     var lines = [summary]
-    if path.count > 1 { lines.append("  resolving: \(path.joined(separator: " -> "))") }
+    if path.count > 1 {
+      lines.append("  resolving: \(abbreviated(path, keeping: 6, separator: " -> "))")
+    }
     if !chain.isEmpty { lines.append("  story: \(abbreviatedChain)") }
     for note in notes { lines.append("  note: \(note)") }
     if !fix.isEmpty { lines.append("  fix: \(fix)") }
     return lines.joined(separator: "\n")
   }
 
-  private var abbreviatedChain: String {
-    guard chain.count > 12 else { return chain.joined(separator: " > ") }
-    let head = chain.prefix(4).joined(separator: " > ")
-    let tail = chain.suffix(4).joined(separator: " > ")
-    return "\(head) > … (\(chain.count - 8) more) > \(tail)"
-  }
+  private var abbreviatedChain: String { abbreviated(chain, keeping: 4, separator: " > ") }
+}
+
+/// `items` joined by `separator`, shortened in the middle to the first and last `keeping` items
+/// when there are more than three times as many (a 1,000-deep chain stays one readable line).
+func abbreviated(_ items: [String], keeping: Int, separator: String) -> String {
+  guard items.count > keeping * 3 else { return items.joined(separator: separator) }
+  let head = items.prefix(keeping).joined(separator: separator)
+  let tail = items.suffix(keeping).joined(separator: separator)
+  return "\(head)\(separator)… (\(items.count - 2 * keeping) more)\(separator)\(tail)"
 }
 
 /// Registrations close to a missing key: the same type under another name or other arguments, the
@@ -154,12 +160,22 @@ struct NearMisses {
     for entry in graph.entries where entry.key.type == key.type && entry.key != key {
       if let name = entry.key.name, name != key.name {
         notes.append("\(typeName(type)) is registered under name \(name) (\(entry.origin))")
+      } else if entry.key.name == nil, key.name != nil {
+        notes.append("\(typeName(type)) is registered without a name (\(entry.origin))")
       } else if entry.key.arguments != key.arguments {
         let arguments =
           entry.argumentTypes.isEmpty
           ? "without arguments"
           : "with arguments (\(entry.argumentTypes.map(typeName).joined(separator: ", ")))"
         notes.append("\(typeName(type)) is registered \(arguments) (\(entry.origin))")
+      }
+    }
+    // The name is right but the type is not: registered as another protocol.
+    if let name = key.name {
+      for entry in graph.entries where entry.key.name == name && entry.key.type != key.type {
+        notes.append(
+          "name \(name) is registered for \(typeName(entry.serviceType)), not "
+            + "\(typeName(type)) (\(entry.origin))")
       }
     }
     for entry in graph.entries where entry.key == key {
@@ -181,7 +197,14 @@ struct NearMisses {
         notes.append("did you mean \(entry.keyDescription)? (\(entry.origin))")
       }
     }
+    // Hundreds of names for one type would bury the message: show a few.
+    if notes.count > Self.limit {
+      let more = notes.count - Self.limit
+      notes = Array(notes.prefix(Self.limit)) + ["… and \(more) more near misses"]
+    }
   }
+
+  static let limit = 5
 }
 
 /// Levenshtein distance, giving up (returning `limit + 1`) once it exceeds `limit`.

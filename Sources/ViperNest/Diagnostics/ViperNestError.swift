@@ -154,8 +154,10 @@ extension ViperNestError {
     _ entry: AnyEntry, story: StoryKind, scope: StoryNode, requester: StoryNode
   ) -> ViperNestError {
     let path = ThreadResolutionState.current.stack
-    if scope !== requester, requester.nearest(story) != nil,
-      let consumer = path.last(where: \.lifetime.isCached) ?? path.last
+    // Captive when the story is open where the resolution was asked but not where the consumer
+    // lives, and always for an `app` consumer: no story can ever be open around the app.
+    if let consumer = path.last(where: \.lifetime.isCached) ?? path.last,
+      (scope !== requester && requester.nearest(story) != nil) || consumer.lifetime == .app
     {
       return ViperNestError(
         .captiveDependency,

@@ -54,16 +54,22 @@ public final class LeakDetector: Sendable {
   /// The detector bound to the current task by ``withTracking(_:)``.
   @TaskLocal package static var bound: LeakDetector?
 
-  /// The app-wide detector: enabled with the ``LeakHandler/log`` handler in debug builds,
-  /// disabled in release builds.
+  /// The app-wide detector, off until your app turns it on (usually in debug builds only). Its
+  /// handler is ``LeakHandler/log`` in debug builds.
+  ///
+  /// It is opt-in because it watches every module and story of the process: a test process that
+  /// did not ask for it (tests use the `.detectsLeaks` trait, which binds a detector of their own)
+  /// would otherwise have its objects observed by reports built for other tests.
   ///
   /// ```swift
-  /// LeakDetector.shared.isEnabled = true  // also in release builds
-  /// LeakDetector.shared.handler = .custom { report in logger.error("\(report)") }
+  /// #if DEBUG
+  ///   LeakDetector.shared.isEnabled = true
+  ///   LeakDetector.shared.handler = .custom { report in logger.error("\(report)") }
+  /// #endif
   /// ```
   public static let shared: LeakDetector = {
     #if DEBUG
-      LeakDetector(timeout: .seconds(2), handler: .log, isEnabled: true)
+      LeakDetector(timeout: .seconds(2), handler: .log, isEnabled: false)
     #else
       LeakDetector(timeout: .seconds(2), handler: nil, isEnabled: false)
     #endif

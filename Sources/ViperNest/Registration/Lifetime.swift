@@ -22,6 +22,8 @@ public struct Lifetime: Hashable, Sendable, CustomStringConvertible {
 
   /// One instance per outermost `resolve` call: every dependency in one resolution that asks for it
   /// shares it; the next `resolve` gets a new one. Nothing is retained after the call returns.
+  /// A singleton of an enclosing story built during the same resolution gets its own instance,
+  /// built from what that story sees, so it never holds objects of the nested story.
   public static let graph = Lifetime(kind: .graph)
 
   /// Shared while somebody else holds it, recreated once every holder let go. The registry holds it

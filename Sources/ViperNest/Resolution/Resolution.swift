@@ -19,21 +19,30 @@ extension StoryNode {
       if isOutermost { try checkOpen(entry) }
       return try construct(entry, arguments, scope: self, requester: requester)
     case .app:
+      // An instance cached by another (open) story must not leak out of a closed one; when this
+      // story owns it, `cachedInstance` refuses by itself.
+      let app = self.app
+      if isOutermost, app !== self { try checkOpen(entry) }
       return try app.cachedInstance(entry, arguments, requester: requester)
     case .story(let story):
       guard let owner = nearest(story) else {
+        if isOutermost { try checkOpen(entry) }
         throw storyNotOpen(entry, story: story, requester: requester)
       }
+      if isOutermost, owner !== self { try checkOpen(entry) }
       return try owner.cachedInstance(entry, arguments, requester: requester)
     case .weak:
-      return try (home ?? app).cachedInstance(entry, arguments, requester: requester)
+      let home = home ?? app
+      if isOutermost, home !== self { try checkOpen(entry) }
+      return try home.cachedInstance(entry, arguments, requester: requester)
     case .graph:
       if isOutermost { try checkOpen(entry) }
       return try graphInstance(entry, arguments, requester: requester)
     }
   }
 
-  /// Refuses to build anything for a closed story. Cached lifetimes check this when they miss.
+  /// Refuses to resolve anything from a closed story. Cached lifetimes owned by this story check
+  /// it when they miss.
   @usableFromInline
   func checkOpen(_ entry: AnyEntry) throws {
     lock.lock()
@@ -54,9 +63,12 @@ extension StoryNode {
     _ entry: Entry<T, Args>, _ arguments: Args, requester: StoryNode
   ) throws -> T {
     let thread = ThreadResolutionState.current
-    if let existing = thread.graphInstances[ObjectIdentifier(entry)] as? T { return existing }
+    // Shared per story scope: a singleton owned by an enclosing story, built in the same
+    // resolution, gets its own, from what that story sees (not one holding this story's objects).
+    let key = GraphInstanceKey(entry: ObjectIdentifier(entry), scope: ObjectIdentifier(self))
+    if let existing = thread.graphInstances[key] as? T { return existing }
     let value = try construct(entry, arguments, scope: self, requester: requester)
-    if !thread.stack.isEmpty { thread.graphInstances[ObjectIdentifier(entry)] = value }
+    if !thread.stack.isEmpty { thread.graphInstances[key] = value }
     return value
   }
 }
@@ -76,7 +88,7 @@ func construct<T, Args>(
       throw factoryFailed(entry, error, requester: requester)
     }
   }
-  let thread = try beginConstruction(entry, requester: requester)
+  let thread = try beginConstruction(entry, scope: scope, requester: requester)
   defer { endConstruction(thread) }
   do {
     return try entry.factory(resolver, arguments)
@@ -93,26 +105,32 @@ func checkMainThread(_ entry: AnyEntry, requester: StoryNode) throws {
   }
 }
 
-/// What a factory without nested resolutions threw, wrapped.
+/// What a factory without nested resolutions threw, wrapped. Not on the stack (a leaf pushes
+/// nothing): the path is the resolutions around it, then it.
 @usableFromInline
 func factoryFailed(_ entry: AnyEntry, _ error: any Error, requester: StoryNode) -> any Error {
-  ViperNestError.factoryFailed(entry, error, path: [entry], node: requester)
+  ViperNestError.factoryFailed(
+    entry, error, path: ThreadResolutionState.current.stack + [entry], node: requester)
 }
 
-/// Pushes `entry` on this thread's resolution stack, refusing a cycle.
+/// Pushes `entry` on this thread's resolution stack, refusing a cycle: the same registration again
+/// in the same scope (in another scope, a singleton of an enclosing story asking for it, it sees
+/// other registrations, and the resolution ends).
 @usableFromInline
-func beginConstruction(_ entry: AnyEntry, requester: StoryNode) throws -> ThreadResolutionState {
+func beginConstruction(
+  _ entry: AnyEntry, scope: StoryNode, requester: StoryNode
+) throws -> ThreadResolutionState {
   let thread = ThreadResolutionState.current
-  if thread.stack.contains(where: { $0 === entry }) {
+  if thread.isResolving(entry, in: scope) {
     throw ViperNestError.circular(thread.stack + [entry], node: requester, crossThread: false)
   }
-  thread.stack.append(entry)
+  thread.push(entry, in: scope)
   return thread
 }
 
 @usableFromInline
 func endConstruction(_ thread: ThreadResolutionState) {
-  thread.stack.removeLast()
+  thread.pop()
   if thread.stack.isEmpty, !thread.graphInstances.isEmpty { thread.graphInstances = [:] }
 }
 

@@ -45,6 +45,10 @@ public final class Story: Resolving, CustomStringConvertible {
 
   /// Closes the stories open inside this one, innermost first, then releases everything this story
   /// owns, newest first. Closing twice does nothing.
+  ///
+  /// When it returns, the story and the stories inside it hold nothing, even when another thread
+  /// is closing them at the same moment (it waits for that close to finish releasing), so a leak
+  /// check may run right after it. Called from a deinit that runs during a close, it does not wait.
   public func close() { node.close() }
 
   /// A snapshot of this story and the stories open inside it, with the instances each holds.

@@ -1,8 +1,8 @@
 /// The state of one open story: its place in the tree, its story-local registrations and the
 /// instances it owns. ``Story`` is the public handle; resolvers and child stories reference the node.
 ///
-/// Locking: each node has its own lock guarding `slots`, `creationOrder`, `children`, `waiters` and
-/// the closed flags. No lock is held while a factory or a deinit runs; a node never takes its
+/// Locking: each node has its own lock guarding `slots`, `creationOrder`, `children`, `waiting` and
+/// the closing flags. No lock is held while a factory or a deinit runs; a node never takes its
 /// parent's lock while holding its own, except for `WaitGraph.lock`, which is always taken last.
 ///
 /// The resolution fast path (lookup, cached hit) is `@inlinable` so that it is specialized for the
@@ -33,9 +33,12 @@ final class StoryNode: @unchecked Sendable {
   @usableFromInline let slots: UnsafeMutablePointer<SlotState>
   private var creationOrder: [Int] = []
   private var children: [ObjectIdentifier: StoryNode] = [:]
-  private var waiters = 0
+  /// Threads waiting for a slot another thread is creating, and which slot.
+  private var waiting: [(slot: Int, thread: ThreadResolutionState)] = []
   private var closing = false
   private(set) var closed = false
+  /// A thread is running the deinits of what this story owned.
+  private var releasing = false
 
   /// Whether the story has finished closing (locks; for callers outside the node).
   var isClosed: Bool { lock.withLock { closed } }
@@ -170,9 +173,11 @@ final class StoryNode: @unchecked Sendable {
           lock.unlock()
           return value
         }
+        // Its holders let go: forget it, so the slot is listed once when it is built again.
         slots[index] = .empty
+        creationOrder.removeAll { $0 == index }
       case .empty:
-        if thread.stack.contains(where: { $0 === entry }) {
+        if thread.isResolving(entry, in: self) {
           lock.unlock()
           throw ViperNestError.circular(thread.stack + [entry], node: requester, crossThread: false)
         }
@@ -185,9 +190,9 @@ final class StoryNode: @unchecked Sendable {
           throw ViperNestError.circular(
             thread.stack + [entry], node: requester, crossThread: owner !== thread)
         }
-        waiters += 1
+        waiting.append((index, thread))
         lock.wait()
-        waiters -= 1
+        waiting.removeAll { $0.thread === thread }
         WaitGraph.endWait(thread)
       }
     }
@@ -198,7 +203,7 @@ final class StoryNode: @unchecked Sendable {
     } catch {
       lock.lock()
       slots[index] = .empty
-      if waiters > 0 { lock.broadcast() }
+      endCreation(index)
       lock.unlock()
       throw error
     }
@@ -206,14 +211,14 @@ final class StoryNode: @unchecked Sendable {
     lock.lock()
     if closed {
       slots[index] = .empty
-      if waiters > 0 { lock.broadcast() }
+      endCreation(index)
       lock.unlock()
       throw ViperNestError(.storyClosed, .storyClosed(node: self, requested: entry.keyDescription))
     }
     if case .weak = entry.lifetime.kind {
       guard type(of: value as Any) is AnyClass else {
         slots[index] = .empty
-        if waiters > 0 { lock.broadcast() }
+        endCreation(index)
         lock.unlock()
         throw ViperNestError(
           .invalidRegistration,
@@ -228,12 +233,23 @@ final class StoryNode: @unchecked Sendable {
       slots[index] = .ready(InstanceBox(value))
     }
     creationOrder.append(index)
-    if waiters > 0 { lock.broadcast() }
+    endCreation(index)
     lock.unlock()
     if let leakToken, type(of: value as Any) is AnyClass {
       leakToken.track(value as AnyObject, role: parent == nil ? .singleton : .storyService)
     }
     return value
+  }
+
+  /// Called with `lock` held when this thread stops creating slot `index` (built, failed or
+  /// abandoned): wakes the threads waiting for it and withdraws their wait-for edges at once.
+  /// Left until each waiter wakes, a stale edge could close a cycle of threads that are not
+  /// waiting for each other any more, and report a circular dependency that does not exist.
+  private func endCreation(_ index: Int) {
+    guard !waiting.isEmpty else { return }
+    let released = waiting.filter { $0.slot == index }.map(\.thread)
+    if !released.isEmpty { WaitGraph.endWaits(released) }
+    lock.broadcast()
   }
 
   // MARK: - Children
@@ -287,14 +303,22 @@ final class StoryNode: @unchecked Sendable {
     }
   }
 
+  /// Releases what this story owns. When another thread is already releasing it, waits until it
+  /// is done, so that `close()` returns only once the story and its children hold nothing (a leak
+  /// check right after `close()` is then right even while other threads close the same stories).
+  /// A thread that is itself running the deinits of a close never waits: a deinit that closes a
+  /// story must not wait for a close that waits for it.
   private func finishClosing() {
+    let thread = ThreadResolutionState.current
     var released: [SlotState] = []
     lock.lock()
+    while releasing, thread.releasingDepth == 0 { lock.wait() }
     if closed {
       lock.unlock()
       return
     }
     closed = true
+    releasing = true
     released.reserveCapacity(creationOrder.count)
     for index in creationOrder.reversed() {
       released.append(slots[index])
@@ -303,13 +327,20 @@ final class StoryNode: @unchecked Sendable {
     creationOrder = []
     let leftovers = Array(children.values)
     children = [:]
-    if waiters > 0 { lock.broadcast() }
+    if !waiting.isEmpty { lock.broadcast() }
     lock.unlock()
     for child in leftovers { child.close() }
-    parent?.removeChild(self)
     // Release outside the lock (deinits are user code), newest first.
+    thread.releasingDepth += 1
     for index in released.indices { released[index] = .empty }
+    thread.releasingDepth -= 1
+    lock.withLock {
+      releasing = false
+      lock.broadcast()
+    }
     leakToken?.end()
+    // Leave the parent only now: a parent closing meanwhile still finds this story and waits.
+    parent?.removeChild(self)
   }
 
   // MARK: - Inspection

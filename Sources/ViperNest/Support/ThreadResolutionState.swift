@@ -13,13 +13,16 @@
 /// for later carries no stale path: only resolutions actually in progress on this thread count.
 @usableFromInline
 final class ThreadResolutionState: @unchecked Sendable {
-  // Invariant that makes this Sendable: `stack` and `graphInstances` are only touched by the thread
-  // that owns this state (it is reached through a thread-specific key); other threads only compare
-  // its identity and read or write `waitingFor` while holding `WaitGraph.lock`.
+  // Invariant that makes this Sendable: `stack`, `scopes`, `graphInstances`, `onMainActor` and
+  // `releasingDepth` are only touched by the thread that owns this state (it is reached through a
+  // thread-specific key); other threads only compare its identity and read or write `waitingFor`
+  // while holding `WaitGraph.lock`.
   /// Entries under construction on this thread, outermost first.
-  var stack: [AnyEntry] = []
+  private(set) var stack: [AnyEntry] = []
+  /// The story whose registrations each entry of `stack` is resolved with.
+  private var scopes: [ObjectIdentifier] = []
   /// Instances of `graph`-lifetime entries for the outermost resolution in progress.
-  var graphInstances: [ObjectIdentifier: Any] = [:]
+  var graphInstances: [GraphInstanceKey: Any] = [:]
   /// The thread that creates the singleton this thread is waiting for, if any. Guarded by
   /// `WaitGraph.lock`.
   var waitingFor: ThreadResolutionState?
@@ -27,9 +30,35 @@ final class ThreadResolutionState: @unchecked Sendable {
   /// `@MainActor` factories may run even where the main actor is not the main thread (as under
   /// Swift Testing on Linux).
   var onMainActor = false
+  /// How many closes are releasing instances (running deinits) on this thread right now.
+  var releasingDepth = 0
 
   init() {
     stack.reserveCapacity(16)
+    scopes.reserveCapacity(16)
+  }
+
+  /// Whether `entry` is under construction on this thread with `scope`'s registrations: asking
+  /// for it again is a cycle.
+  @inline(__always)
+  func isResolving(_ entry: AnyEntry, in scope: StoryNode) -> Bool {
+    let scope = ObjectIdentifier(scope)
+    for index in stack.indices where stack[index] === entry && scopes[index] == scope {
+      return true
+    }
+    return false
+  }
+
+  @inline(__always)
+  func push(_ entry: AnyEntry, in scope: StoryNode) {
+    stack.append(entry)
+    scopes.append(ObjectIdentifier(scope))
+  }
+
+  @inline(__always)
+  func pop() {
+    stack.removeLast()
+    scopes.removeLast()
   }
 
   /// The state of the calling thread, created on first use and released when the thread exits.
@@ -61,6 +90,12 @@ final class ThreadResolutionState: @unchecked Sendable {
   }()
 }
 
+/// A `graph` instance of one registration built with one story's registrations.
+struct GraphInstanceKey: Hashable {
+  let entry: ObjectIdentifier
+  let scope: ObjectIdentifier
+}
+
 /// Who waits for whom while singletons are created on several threads, so that two threads whose
 /// factories wait for each other's singleton report a circular dependency instead of deadlocking.
 enum WaitGraph {
@@ -84,5 +119,13 @@ enum WaitGraph {
 
   static func endWait(_ waiter: ThreadResolutionState) {
     lock.withLock { waiter.waitingFor = nil }
+  }
+
+  /// Withdraws the edges of `waiters`, whose awaited creation just ended (they may not have woken
+  /// up yet).
+  static func endWaits(_ waiters: [ThreadResolutionState]) {
+    lock.withLock {
+      for waiter in waiters { waiter.waitingFor = nil }
+    }
   }
 }

@@ -83,8 +83,7 @@ struct Context {
 struct Validator {
   let graph: Graph
   private var problems:
-    [String: (code: ViperNestError.Code, message: ErrorMessage, chains: [[String]])] =
-      [:]
+    [String: (code: ViperNestError.Code, message: () -> ErrorMessage, chains: [[String]])] = [:]
   private var order: [String] = []
 
   init(graph: Graph) { self.graph = graph }
@@ -121,7 +120,8 @@ struct Validator {
 
   mutating func run() -> ValidationReport {
     for problem in graph.crossScopeProblems() {
-      record(problem.code, ErrorMessage(problem.detail), chain: nil)
+      let message = ErrorMessage(problem.detail)
+      record(problem.code, chain: nil, id: message.summary) { message }
     }
     let contexts = contexts()
     // Story-bound failures (a story the registration needs is not open in that chain) are only a
@@ -143,19 +143,21 @@ struct Validator {
         }
       }
       for finding in checker.findings {
-        record(finding.code, finding.message, chain: context.chain.map(\.name), id: finding.id)
+        record(finding.code, chain: finding.chain, id: finding.id, finding.message)
       }
     }
     for id in storyBoundOrder where !resolvedSomewhere.contains(id) {
       for finding in storyBound[id] ?? [] {
-        var message = finding.message
-        message.notes.append("it resolves in none of the story chains checked")
-        record(finding.code, message, chain: finding.message.chain, id: finding.id)
+        record(finding.code, chain: finding.chain, id: finding.id) {
+          var message = finding.message()
+          message.notes.append("it resolves in none of the story chains checked")
+          return message
+        }
       }
     }
     let errors = order.compactMap { id -> ViperNestError? in
-      guard let (code, found, chains) = problems[id] else { return nil }
-      var message = found
+      guard let (code, render, chains) = problems[id] else { return nil }
+      var message = render()
       if let first = chains.first {
         message.chain = first
         if chains.count > 1 {
@@ -173,10 +175,13 @@ struct Validator {
       checkedStoryChains: contexts.map(\.description))
   }
 
+  /// Records a problem found in `chain`; the first finding of each `id` gives the message, built
+  /// only once all chains are checked.
   private mutating func record(
-    _ code: ViperNestError.Code, _ message: ErrorMessage, chain: [String]?, id: String? = nil
+    _ code: ViperNestError.Code, chain: [String]?, id: String,
+    _ message: @escaping () -> ErrorMessage
   ) {
-    let id = "\(code)|\(id ?? message.summary)"
+    let id = "\(code)|\(id)"
     if problems[id] == nil {
       problems[id] = (code, message, [])
       order.append(id)
@@ -189,9 +194,13 @@ struct Validator {
 struct ContextChecker {
   struct Finding {
     let code: ViperNestError.Code
-    var message: ErrorMessage
+    /// The chain it was found in, from the app down.
+    let chain: [String]
     /// Identifies the problem across chains: the same mistake found in several chains is one.
     let id: String
+    /// Builds the message. Deferred: most findings are duplicates of one found in another chain,
+    /// or never reported, and rendering one searches every registration for near misses.
+    let message: () -> ErrorMessage
   }
 
   /// What resolving a registration in this chain would do.
@@ -216,40 +225,45 @@ struct ContextChecker {
   let graph: Graph
   let context: Context
   private(set) var findings: [Finding] = []
-  /// Finished (entry, scope length) pairs, indexed by `entry.id * (chain length + 1) + scope
-  /// length` (a flat array of small integers: no hashing and no copies of outcomes on the hot path
-  /// of validation): 0 not visited, -1 resolves, n > 0 `failures[n - 1]`.
+  /// Finished visits, indexed by `visitIndex` (a flat array of small integers: no hashing and no
+  /// copies of outcomes on the hot path of validation): 0 not visited, -1 resolves, n > 0
+  /// `traces[n - 1]`.
   private var done: [Int32]
-  private var failures: [Outcome] = []
+  private var traces: [Traced] = []
   private var stack: [AnyEntry] = []
+  /// The scope each entry of `stack` resolves its dependencies in.
+  private var stackScopes: [Int] = []
   /// The registrations visible in each prefix of the chain.
   private let tables: ChainTables
 
   init(graph: Graph, context: Context) {
     self.graph = graph
     self.context = context
-    done = [Int32](repeating: 0, count: graph.entries.count * (context.chain.count + 1))
+    done = [Int32](repeating: 0, count: graph.entries.count * (context.chain.count + 1) * 2)
     tables = ChainTables(graph: graph, chain: context.chain)
   }
 
-  private func doneIndex(_ entry: AnyEntry, scope: Int) -> Int {
-    entry.id * (context.chain.count + 1) + scope
+  /// A visit of `entry` with `scope` kinds of the chain visible; `underApp` tells whether the
+  /// nearest cached consumer on the stack is an `app` singleton (then a missing story is a captive
+  /// dependency rather than a story that is not open, so the outcome differs).
+  private func visitIndex(_ entry: AnyEntry, scope: Int, underApp: Bool) -> Int {
+    (entry.id * (context.chain.count + 1) + scope) * 2 + (underApp ? 1 : 0)
   }
 
-  private func known(_ visit: Int) -> Outcome? {
+  private func known(_ visit: Int) -> Traced? {
     switch done[visit] {
     case 0: nil
     case -1: .resolves
-    case let failure: failures[Int(failure) - 1]
+    case let index: traces[Int(index) - 1]
     }
   }
 
-  private mutating func remember(_ outcome: Outcome, _ visit: Int) {
-    if case .resolves = outcome {
+  private mutating func remember(_ traced: Traced, _ visit: Int) {
+    if case .resolves = traced.outcome, traced.first == nil {
       done[visit] = -1
     } else {
-      failures.append(outcome)
-      done[visit] = Int32(failures.count)
+      traces.append(traced)
+      done[visit] = Int32(traces.count)
     }
   }
 
@@ -277,7 +291,7 @@ struct ContextChecker {
   }
 
   /// What resolving `key` from the whole chain would do (nil: no registration visible here).
-  mutating func outcome(for key: ServiceKey) -> Outcome? {
+  mutating func outcome(for key: ServiceKey) -> Traced? {
     guard let (entry, home) = lookup(key, scope: context.chain.count) else { return nil }
     return visit(entry, scope: context.chain.count, home: home)
   }
@@ -286,11 +300,27 @@ struct ContextChecker {
   mutating func check(_ entry: AnyEntry) -> Outcome {
     let scope = context.chain.count
     let home = lookup(entry.key, scope: scope)?.home ?? scope
-    return visit(entry, scope: scope, home: home)
+    return visit(entry, scope: scope, home: home).outcome
+  }
+
+  /// An outcome, and the code of the first failure in parameter order: the one resolving throws
+  /// (the outcome names the most structural problem instead, for the report).
+  struct Traced {
+    var outcome: Outcome
+    var first: ViperNestError.Code?
+
+    static var resolves: Traced { Traced(outcome: .resolves, first: nil) }
+
+    init(outcome: Outcome, first: ViperNestError.Code?) {
+      self.outcome = outcome
+      self.first = first
+    }
+
+    init(_ outcome: Outcome) { self.init(outcome: outcome, first: outcome.code) }
   }
 
   /// What resolving `entry`, found at `home` with `scope` kinds of the chain visible, would do.
-  private mutating func visit(_ entry: AnyEntry, scope: Int, home: Int) -> Outcome {
+  private mutating func visit(_ entry: AnyEntry, scope: Int, home: Int) -> Traced {
     // The scope its dependencies are resolved in: the owner's for cached lifetimes.
     let ownScope: Int
     switch entry.lifetime.kind {
@@ -299,85 +329,112 @@ struct ContextChecker {
       guard let owner = context.chain.prefix(scope).lastIndex(of: story).map({ $0 + 1 }) else {
         let consumer = stack.last(where: \.lifetime.isCached)
         if let consumer, context.prefix(endingAt: story) != nil || consumer.lifetime == .app {
-          return addCaptive(
-            consumer: consumer, dependency: entry, lifetime: entry.lifetime.description)
+          return Traced(
+            addCaptive(consumer: consumer, dependency: entry, lifetime: entry.lifetime.description))
         }
-        var message = ErrorMessage(
-          .storyNotOpen(entry: entry, story: story, path: [], node: placeholderNode))
-        message.path = (stack + [entry]).map(\.keyDescription)
-        message.chain = context.chain.map(\.name)
-        return .needsStory(
-          Finding(
-            code: .storyNotOpen, message: message,
-            id: "\(stack.first?.keyDescription ?? entry.keyDescription)@\(story.name)"))
+        let (graph, path, chain) = (graph, stack + [entry], context.chain.map(\.name))
+        return Traced(
+          .needsStory(
+            Finding(
+              code: .storyNotOpen, chain: chain,
+              id: "\(stack.first?.keyDescription ?? entry.keyDescription)@\(story.name)"
+            ) {
+              var message = ErrorMessage(
+                .storyNotOpen(entry: entry, story: story, path: [], node: StoryNode(root: graph)))
+              message.path = path.map(\.keyDescription)
+              message.chain = chain
+              return message
+            }))
       }
       ownScope = owner
     case .weak: ownScope = home
     case .transient, .graph: ownScope = scope
     }
-    let visit = doneIndex(entry, scope: ownScope)
+    let visit = visitIndex(
+      entry, scope: ownScope, underApp: stack.last(where: \.lifetime.isCached)?.lifetime == .app)
     if let known = known(visit) { return known }
-    if stack.contains(where: { $0 === entry }) {
-      let cycle = stack + [entry]
-      var message = ErrorMessage(.circular(path: cycle, node: placeholderNode, crossThread: false))
-      message.chain = []
+    // As resolving: the same registration again in the same scope is a cycle; in another scope it
+    // sees other registrations.
+    if zip(stack, stackScopes).contains(where: { $0 === entry && $1 == ownScope }) {
+      let (graph, cycle) = (graph, stack + [entry])
       let start = cycle.firstIndex { $0 === entry } ?? 0
       let members = cycle[start..<(cycle.count - 1)].map(\.keyDescription).sorted()
-      add(.circularDependency, message, id: "cycle:" + members.joined(separator: ","))
-      return .broken(.circularDependency)
+      add(.circularDependency, id: "cycle:" + members.joined(separator: ",")) {
+        ErrorMessage(.circular(path: cycle, node: StoryNode(root: graph), crossThread: false))
+      }
+      return Traced(.broken(.circularDependency))
     }
     guard let dependencies = entry.dependencies else {
       done[visit] = -1
       return .resolves
     }
     stack.append(entry)
-    var outcome = Outcome.resolves
+    stackScopes.append(ownScope)
+    var traced = Traced.resolves
     for dependency in dependencies where !(dependency.isBuiltIn && !dependency.isDeferred) {
-      let result: Outcome
+      let result: Traced
       if let (found, foundHome) = lookup(dependency.key, scope: ownScope) {
         // Provider<T>: resolved later, outside this path; it only has to exist.
         result =
           dependency.isDeferred ? .resolves : self.visit(found, scope: ownScope, home: foundHome)
+      } else if dependency.isDeferred {
+        // Provider<T> with no T where it will resolve from: building the consumer works, calling
+        // the provider will not. Reported, but the consumer itself resolves.
+        if case .needsStory(let finding) = missing(dependency, scope: ownScope) {
+          findings.append(finding)
+        }
+        continue
       } else if ownScope < context.chain.count,
         let (found, _) = lookup(dependency.key, scope: context.chain.count),
         let consumer = stack.last(where: \.lifetime.isCached)
       {
-        result = addCaptive(
-          consumer: consumer, dependency: found,
-          lifetime: found.localStory.map { "registered only in story \($0.name)" }
-            ?? found.lifetime.description)
+        result = Traced(
+          addCaptive(
+            consumer: consumer, dependency: found,
+            lifetime: found.localStory.map { "registered only in story \($0.name)" }
+              ?? found.lifetime.description))
       } else {
-        result = missing(dependency, scope: ownScope)
+        result = Traced(missing(dependency, scope: ownScope))
       }
-      switch (outcome, result) {
+      switch (traced.outcome, result.outcome) {
       case (.broken, _): break
-      case (_, .broken): outcome = result
-      case (.resolves, .needsStory): outcome = result
+      case (_, .broken): traced.outcome = result.outcome
+      case (.resolves, .needsStory): traced.outcome = result.outcome
       default: break
       }
+      traced.first = traced.first ?? result.first
     }
     stack.removeLast()
-    remember(outcome, visit)
-    return outcome
+    stackScopes.removeLast()
+    remember(traced, visit)
+    return traced
   }
 
   /// A dependency with no registration visible in this chain: story-bound when some story that is
   /// not open here registers it, structural when nothing registers it anywhere.
   private mutating func missing(_ dependency: Dependency, scope: Int) -> Outcome {
-    var message = ErrorMessage(
-      .missing(
-        key: dependency.key, type: dependency.type, arguments: [], path: stack,
-        node: placeholderNode))
-    message.chain = context.chain.map(\.name)
-    message.notes =
-      NearMisses(
-        key: dependency.key, type: dependency.type, graph: graph,
-        openStories: Set(context.chain.prefix(scope).map(\.name))
-      ).notes
     let owner = stack.last?.keyDescription ?? ""
+    let (graph, path, chain) = (graph, stack, context.chain.map(\.name))
+    let openStories = Set(context.chain.prefix(scope).map(\.name))
     let finding = Finding(
-      code: .missingRegistration, message: message,
-      id: "\(owner)->\(typeName(dependency.type))")
+      code: .missingRegistration, chain: chain, id: "\(owner)->\(typeName(dependency.type))"
+    ) {
+      var message = ErrorMessage(
+        .missing(
+          key: dependency.key, type: dependency.type, arguments: [], path: path,
+          node: StoryNode(root: graph)))
+      message.chain = chain
+      message.notes =
+        NearMisses(
+          key: dependency.key, type: dependency.type, graph: graph, openStories: openStories
+        ).notes
+      if dependency.isDeferred {
+        message.notes.append(
+          "\(owner) takes it as Provider<\(typeName(dependency.type))>: \(owner) resolves, "
+            + "calling the provider will throw")
+      }
+      return message
+    }
     let registeredSomewhere = graph.locals.values.contains { $0.entry(for: dependency.key) != nil }
     if registeredSomewhere { return .needsStory(finding) }
     findings.append(finding)
@@ -387,25 +444,79 @@ struct ContextChecker {
   private mutating func addCaptive(
     consumer: AnyEntry, dependency: AnyEntry, lifetime: String
   ) -> Outcome {
-    var message = ErrorMessage(
-      .captive(
-        consumer: consumer, dependency: dependency, dependencyKey: dependency.keyDescription,
-        dependencyLifetime: lifetime, path: stack, node: placeholderNode))
-    message.chain = []
-    add(
-      .captiveDependency, message,
-      id: "\(consumer.keyDescription)->\(dependency.keyDescription)")
+    let (graph, path) = (graph, stack)
+    add(.captiveDependency, id: "\(consumer.keyDescription)->\(dependency.keyDescription)") {
+      ErrorMessage(
+        .captive(
+          consumer: consumer, dependency: dependency, dependencyKey: dependency.keyDescription,
+          dependencyLifetime: lifetime, path: path, node: StoryNode(root: graph)))
+    }
     return .broken(.captiveDependency)
   }
 
-  private mutating func add(_ code: ViperNestError.Code, _ message: ErrorMessage, id: String) {
-    var message = message
-    message.chain = context.chain.map(\.name)
-    findings.append(Finding(code: code, message: message, id: id))
+  /// Records a structural problem found in this chain. `message` runs only if it is reported;
+  /// its story node is a placeholder (validation resolves nothing), the chain is set here.
+  private mutating func add(
+    _ code: ViperNestError.Code, id: String, _ message: @escaping () -> ErrorMessage
+  ) {
+    let chain = context.chain.map(\.name)
+    findings.append(
+      Finding(code: code, chain: chain, id: id) {
+        var rendered = message()
+        rendered.chain = chain
+        return rendered
+      })
+  }
+}
+
+/// What validation concludes about resolving one key in one story chain.
+///
+/// Internal: the reliability tests compare it with what resolving there actually does.
+struct ValidationVerdict: Equatable {
+  /// The code resolving would throw according to validation (its first failure in parameter
+  /// order); nil when it resolves.
+  let code: ViperNestError.Code?
+  /// Whether it fails only because a story it needs is not open in this chain (``validate()``
+  /// reports such a failure only when the registration resolves in none of its chains).
+  let isStoryBound: Bool
+  /// Whether ``Registry/validate()`` checks this key in this chain: the chain is one of its
+  /// `checkedStoryChains` and the key's registration is visible there.
+  let isChecked: Bool
+  /// The registration the key resolves to in this chain.
+  let entryID: Int
+}
+
+extension Registry {
+  /// What validation concludes about resolving each of `types` from a story whose chain, below
+  /// the app, is `stories` (the same per-chain checks ``validate()`` runs). Nil for a type with no
+  /// registration visible there.
+  func validationVerdicts(for types: [Any.Type], in stories: [any UserStory.Type])
+    -> [ValidationVerdict?]
+  {
+    let graph = validationGraph()
+    let context = Context(chain: [.app] + stories.map(StoryKind.init))
+    let isCheckedChain = Validator(graph: graph).contexts().contains { $0.chain == context.chain }
+    let checked = Set(ContextChecker(graph: graph, context: context).visibleEntries().map(\.key))
+    return types.map { type in
+      // A fresh checker per key: a failure remembered from another key's walk may have been met
+      // through a different path, and name another first failure than resolving this key meets.
+      var checker = ContextChecker(graph: graph, context: context)
+      let key = ServiceKey(type)
+      guard let entry = checker.lookup(key, scope: context.chain.count)?.entry,
+        let traced = checker.outcome(for: key)
+      else { return nil }
+      let isStoryBound: Bool
+      if case .needsStory = traced.outcome { isStoryBound = true } else { isStoryBound = false }
+      return ValidationVerdict(
+        code: traced.first, isStoryBound: isStoryBound,
+        isChecked: isCheckedChain && checked.contains(key), entryID: entry.id)
+    }
   }
 
-  /// A node used only to render messages (validation resolves nothing).
-  private var placeholderNode: StoryNode { StoryNode(root: graph) }
+  /// The story chains ``validate()`` checks, each as the story types' identifiers below the app.
+  func validationChains() -> [[ObjectIdentifier]] {
+    Validator(graph: validationGraph()).contexts().map { $0.chain.dropFirst().map(\.id) }
+  }
 }
 
 /// The local registrations of each story in a chain, and the root's: lookups as a story with the

@@ -148,6 +148,7 @@ enum TestingGuide {
 
   static func configureLeakDetection(_ detector: LeakDetector = .shared) {
     #if DEBUG
+      detector.isEnabled = true              // watch every module and story of the app
       detector.handler = .assertionFailure   // stop in the debugger at the first leak
     #endif
   }

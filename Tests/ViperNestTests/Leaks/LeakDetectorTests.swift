@@ -61,12 +61,12 @@ struct LeakDetectorTests {
     }
   }
 
-  @Test func sharedDetectorIsOnInDebugBuildsOnly() {
+  @Test func sharedDetectorIsOffUntilTheAppTurnsItOn() {
+    #expect(!LeakDetector.shared.isEnabled)
+    #expect(LeakDetector.current == nil)
     #if DEBUG
-      #expect(LeakDetector.shared.isEnabled)
       #expect(LeakDetector.shared.handler != nil)
     #else
-      #expect(!LeakDetector.shared.isEnabled)
       #expect(LeakDetector.shared.handler == nil)
     #endif
   }
