@@ -225,29 +225,52 @@ struct ContextChecker {
   let graph: Graph
   let context: Context
   private(set) var findings: [Finding] = []
-  /// Finished (entry, scope length) pairs.
-  private var done: [Visit: Traced] = [:]
+  /// Finished visits, indexed by `visitIndex` (a flat array of small integers: no hashing and no
+  /// copies of outcomes on the hot path of validation): 0 not visited, -1 resolves, n > 0
+  /// `traces[n - 1]`.
+  private var done: [Int32]
+  private var traces: [Traced] = []
   private var stack: [AnyEntry] = []
   /// The scope each entry of `stack` resolves its dependencies in.
   private var stackScopes: [Int] = []
-
-  struct Visit: Hashable {
-    let entry: ObjectIdentifier
-    let scope: Int
-    /// Whether the nearest cached consumer on the stack is an `app` singleton: then a missing
-    /// story is a captive dependency rather than a story that is not open, so the outcome differs.
-    let underApp: Bool
-  }
+  /// The registrations visible in each prefix of the chain.
+  private let tables: ChainTables
 
   init(graph: Graph, context: Context) {
     self.graph = graph
     self.context = context
+    done = [Int32](repeating: 0, count: graph.entries.count * (context.chain.count + 1) * 2)
+    tables = ChainTables(graph: graph, chain: context.chain)
+  }
+
+  /// A visit of `entry` with `scope` kinds of the chain visible; `underApp` tells whether the
+  /// nearest cached consumer on the stack is an `app` singleton (then a missing story is a captive
+  /// dependency rather than a story that is not open, so the outcome differs).
+  private func visitIndex(_ entry: AnyEntry, scope: Int, underApp: Bool) -> Int {
+    (entry.id * (context.chain.count + 1) + scope) * 2 + (underApp ? 1 : 0)
+  }
+
+  private func known(_ visit: Int) -> Traced? {
+    switch done[visit] {
+    case 0: nil
+    case -1: .resolves
+    case let index: traces[Int(index) - 1]
+    }
+  }
+
+  private mutating func remember(_ traced: Traced, _ visit: Int) {
+    if case .resolves = traced.outcome, traced.first == nil {
+      done[visit] = -1
+    } else {
+      traces.append(traced)
+      done[visit] = Int32(traces.count)
+    }
   }
 
   /// Registrations resolvable somewhere in this chain: root ones and those local to a story in it,
   /// minus those whose story lifetime names a story not in it.
   func visibleEntries() -> [AnyEntry] {
-    var seen = Set<ServiceKey>()
+    var seen = Set<ServiceKey>(minimumCapacity: graph.entries.count)
     var result: [AnyEntry] = []
     for length in stride(from: context.chain.count, through: 1, by: -1) {
       let kind = context.chain[length - 1]
@@ -264,12 +287,7 @@ struct ContextChecker {
 
   /// Looks `key` up as a story with the first `scope` kinds of the chain would.
   func lookup(_ key: ServiceKey, scope: Int) -> (entry: AnyEntry, home: Int)? {
-    for length in stride(from: scope, through: 2, by: -1) {
-      if let entry = graph.locals[context.chain[length - 1].id]?.entry(for: key) {
-        return (entry, length)
-      }
-    }
-    return graph.root.entry(for: key).map { ($0, 1) }
+    tables.lookup(key, scope: scope)
   }
 
   /// What resolving `key` from the whole chain would do (nil: no registration visible here).
@@ -332,10 +350,9 @@ struct ContextChecker {
     case .weak: ownScope = home
     case .transient, .graph: ownScope = scope
     }
-    let visit = Visit(
-      entry: ObjectIdentifier(entry), scope: ownScope,
-      underApp: stack.last(where: \.lifetime.isCached)?.lifetime == .app)
-    if let known = done[visit] { return known }
+    let visit = visitIndex(
+      entry, scope: ownScope, underApp: stack.last(where: \.lifetime.isCached)?.lifetime == .app)
+    if let known = known(visit) { return known }
     // As resolving: the same registration again in the same scope is a cycle; in another scope it
     // sees other registrations.
     if zip(stack, stackScopes).contains(where: { $0 === entry && $1 == ownScope }) {
@@ -348,7 +365,7 @@ struct ContextChecker {
       return Traced(.broken(.circularDependency))
     }
     guard let dependencies = entry.dependencies else {
-      done[visit] = .resolves
+      done[visit] = -1
       return .resolves
     }
     stack.append(entry)
@@ -389,7 +406,7 @@ struct ContextChecker {
     }
     stack.removeLast()
     stackScopes.removeLast()
-    done[visit] = traced
+    remember(traced, visit)
     return traced
   }
 
@@ -499,5 +516,28 @@ extension Registry {
   /// The story chains ``validate()`` checks, each as the story types' identifiers below the app.
   func validationChains() -> [[ObjectIdentifier]] {
     Validator(graph: validationGraph()).contexts().map { $0.chain.dropFirst().map(\.id) }
+  }
+}
+
+/// The local registrations of each story in a chain, and the root's: lookups as a story with the
+/// first `scope` kinds of the chain would make them. A class, so looking up never copies the
+/// checker's state.
+final class ChainTables {
+  private let root: Table
+  /// Index: scope length - 1; nil for the app and for stories without local registrations.
+  private let locals: [Table?]
+
+  init(graph: Graph, chain: [StoryKind]) {
+    root = graph.root
+    locals = chain.map { $0 == .app ? nil : graph.locals[$0.id] }
+  }
+
+  func lookup(_ key: ServiceKey, scope: Int) -> (entry: AnyEntry, home: Int)? {
+    var length = scope
+    while length >= 2 {
+      if let entry = locals[length - 1]?.entry(for: key) { return (entry, length) }
+      length -= 1
+    }
+    return root.entry(for: key).map { ($0, 1) }
   }
 }
