@@ -36,13 +36,14 @@ let package = Package(
         ]),
       dependencies: ["vipernest-generate"], path: "Sources/GenerateModulePlugin"),
     // Samples
+    .target(name: "SampleSupport", path: "Samples/Support"),
     .target(
-      name: "ContactsSample", dependencies: ["ViperNest", "ViperNestHeadless"],
+      name: "ContactsSample", dependencies: ["ViperNest", "ViperNestHeadless", "SampleSupport"],
       path: "Samples/Contacts/App"),
     .executableTarget(
       name: "contacts", dependencies: ["ContactsSample"], path: "Samples/Contacts/Main"),
     .target(
-      name: "BankSample", dependencies: ["ViperNest", "ViperNestHeadless"],
+      name: "BankSample", dependencies: ["ViperNest", "ViperNestHeadless", "SampleSupport"],
       path: "Samples/Bank/App"),
     .executableTarget(name: "bank", dependencies: ["BankSample"], path: "Samples/Bank/Main"),
     .testTarget(

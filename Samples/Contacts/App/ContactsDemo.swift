@@ -1,4 +1,5 @@
 import Foundation
+import SampleSupport
 public import ViperNest
 import ViperNestHeadless
 

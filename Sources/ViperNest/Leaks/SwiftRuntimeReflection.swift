@@ -600,10 +600,8 @@ extension Array: ReflectableContainer {
   fileprivate static func forEachElement(
     at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, String) -> Void
   ) {
-    pointer.assumingMemoryBound(to: Self.self).pointee.withUnsafeBufferPointer { buffer in
-      for index in buffer.indices {
-        body(UnsafeRawPointer(buffer.baseAddress! + index), Element.self, "[\(index)]")
-      }
+    pointer.assumingMemoryBound(to: Self.self).pointee.withUnsafeBufferPointer {
+      forEachBufferElement($0, firstIndex: 0, body)
     }
   }
 }
@@ -612,10 +610,8 @@ extension ContiguousArray: ReflectableContainer {
   fileprivate static func forEachElement(
     at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, String) -> Void
   ) {
-    pointer.assumingMemoryBound(to: Self.self).pointee.withUnsafeBufferPointer { buffer in
-      for index in buffer.indices {
-        body(UnsafeRawPointer(buffer.baseAddress! + index), Element.self, "[\(index)]")
-      }
+    pointer.assumingMemoryBound(to: Self.self).pointee.withUnsafeBufferPointer {
+      forEachBufferElement($0, firstIndex: 0, body)
     }
   }
 }
@@ -625,12 +621,18 @@ extension ArraySlice: ReflectableContainer {
     at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, String) -> Void
   ) {
     let slice = pointer.assumingMemoryBound(to: Self.self).pointee
-    slice.withUnsafeBufferPointer { buffer in
-      for offset in buffer.indices {
-        let label = "[\(slice.startIndex + offset)]"
-        body(UnsafeRawPointer(buffer.baseAddress! + offset), Element.self, label)
-      }
-    }
+    slice.withUnsafeBufferPointer { forEachBufferElement($0, firstIndex: slice.startIndex, body) }
+  }
+}
+
+/// Hands each element of a contiguous buffer to `body`, labelled `[index]` from `firstIndex`.
+private func forEachBufferElement<Element>(
+  _ buffer: UnsafeBufferPointer<Element>, firstIndex: Int,
+  _ body: (UnsafeRawPointer, Any.Type, String) -> Void
+) {
+  guard let base = buffer.baseAddress else { return }
+  for offset in buffer.indices {
+    body(UnsafeRawPointer(base + offset), Element.self, "[\(firstIndex + offset)]")
   }
 }
 

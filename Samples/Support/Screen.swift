@@ -1,11 +1,16 @@
 /// Draws a screen as text, the way the headless host shows what a user would see. A screen made of
-/// embedded modules draws their boxes inside its own.
-struct Screen {
-  let title: String
-  var lines: [String] = []
+/// embedded modules draws their boxes inside its own. Shared by the samples.
+public struct Screen {
+  public let title: String
+  public var lines: [String] = []
+
+  public init(title: String, lines: [String] = []) {
+    self.title = title
+    self.lines = lines
+  }
 
   /// The box, unindented: a composed screen puts its children's boxes among its lines.
-  var box: [String] {
+  public var box: [String] {
     let width = max(34, ([title.count + 4] + lines.map { $0.count + 2 }).max() ?? 0)
     let top = "┌─ \(title) " + String(repeating: "─", count: max(0, width - title.count - 3)) + "┐"
     let body = lines.map { "│ " + $0.padding(toLength: width - 1) + "│" }
@@ -13,7 +18,8 @@ struct Screen {
     return [top] + body + [bottom]
   }
 
-  func render() -> String {
+  /// The box indented for printing.
+  public func render() -> String {
     box.map { "    " + $0 }.joined(separator: "\n")
   }
 }
@@ -26,6 +32,6 @@ extension String {
 
 /// A view that can show itself as text.
 @MainActor
-protocol ScreenRendering: AnyObject {
+public protocol ScreenRendering: AnyObject {
   var screen: Screen { get }
 }
