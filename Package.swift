@@ -12,7 +12,9 @@ let package = Package(
     .plugin(name: "GenerateModule", targets: ["GenerateModule"]),
   ],
   targets: [
-    .target(name: "ViperNest"),
+    .target(name: "ViperNest", dependencies: ["CViperNestAtomics"]),
+    // The atomics of the lock-free read path (`Synchronization.Atomic` needs iOS 18 / macOS 15).
+    .target(name: "CViperNestAtomics"),
     .target(name: "ViperNestTesting", dependencies: ["ViperNest"]),
     .target(name: "ViperNestHeadless", dependencies: ["ViperNest"]),
     // UIKit adapters: compiled on Apple platforms only; on Linux .ci/typecheck-uikit.sh
@@ -53,8 +55,9 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
-// (Plugin targets take no Swift settings; the plugin's source is written to the same standard.)
-for target in package.targets where target.type != .plugin {
+// (Plugin targets take no Swift settings; the plugin's source is written to the same standard.
+// CViperNestAtomics is C.)
+for target in package.targets where target.type != .plugin && target.name != "CViperNestAtomics" {
   var settings = target.swiftSettings ?? []
   settings.append(contentsOf: [
     .enableUpcomingFeature("ExistentialAny"),

@@ -6,7 +6,9 @@
 @usableFromInline
 final class Table: Sendable {
   @usableFromInline let keys: [UInt]
-  @usableFromInline let values: [AnyEntry?]
+  /// Unretained: `entries` holds every entry for the table's lifetime, and a lookup then costs no
+  /// reference counting.
+  @usableFromInline let values: [Unmanaged<AnyEntry>?]
   @usableFromInline let mask: Int
   @usableFromInline let shift: Int
   private let keyed: [ServiceKey: AnyEntry]
@@ -18,7 +20,7 @@ final class Table: Sendable {
     var capacity = 8
     while capacity < plain.count * 2 { capacity <<= 1 }
     var keys = [UInt](repeating: 0, count: capacity)
-    var values = [AnyEntry?](repeating: nil, count: capacity)
+    var values = [Unmanaged<AnyEntry>?](repeating: nil, count: capacity)
     let mask = capacity - 1
     let shift = UInt.bitWidth - capacity.trailingZeroBitCount
     for entry in plain {
@@ -26,7 +28,7 @@ final class Table: Sendable {
       var index = Table.slot(key, shift: shift)
       while keys[index] != 0 { index = (index + 1) & mask }
       keys[index] = key
-      values[index] = entry
+      values[index] = Unmanaged.passUnretained(entry)
     }
     self.keys = keys
     self.values = values
@@ -44,6 +46,12 @@ final class Table: Sendable {
 
   @inlinable @inline(__always)
   func entry(for type: ObjectIdentifier) -> AnyEntry? {
+    unmanagedEntry(for: type)?.takeUnretainedValue()
+  }
+
+  /// The entry of a plain key, unretained (the table keeps it alive as long as it lives).
+  @inlinable @inline(__always)
+  func unmanagedEntry(for type: ObjectIdentifier) -> Unmanaged<AnyEntry>? {
     let key = UInt(bitPattern: type)
     var index = Table.slot(key, shift: shift)
     while true {

@@ -21,15 +21,20 @@ extension StoryNode {
     case .app:
       // An instance cached by another (open) story must not leak out of a closed one; when this
       // story owns it, `cachedInstance` refuses by itself.
-      if isOutermost, app !== self { try checkOpen(entry) }
+      guard let app = appAncestor else {
+        return try cachedInstance(entry, arguments, requester: requester)
+      }
+      if isOutermost { try checkOpen(entry) }
       return try app.cachedInstance(entry, arguments, requester: requester)
     case .story(let story):
-      guard let owner = nearest(story) else {
+      guard let owner = nearest(story.id) else {
         if isOutermost { try checkOpen(entry) }
         throw storyNotOpen(entry, story: story, requester: requester)
       }
-      if isOutermost, owner !== self { try checkOpen(entry) }
-      return try owner.cachedInstance(entry, arguments, requester: requester)
+      return try owner._withUnsafeGuaranteedRef { owner in
+        if isOutermost, owner !== self { try checkOpen(entry) }
+        return try owner.cachedInstance(entry, arguments, requester: requester)
+      }
     case .weak:
       // A root registration's weak instance lives in the app story (home is nil then).
       let owner = home ?? app
@@ -41,16 +46,16 @@ extension StoryNode {
     }
   }
 
-  /// Refuses to resolve anything from a closed story. Cached lifetimes owned by this story check
-  /// it when they miss.
-  @usableFromInline
+  /// Refuses to resolve anything from a closed story (an atomic load, no lock). Cached lifetimes
+  /// owned by this story check it when they miss.
+  @inlinable
   func checkOpen(_ entry: AnyEntry) throws {
-    lock.lock()
-    let isClosed = closed
-    lock.unlock()
-    if isClosed {
-      throw ViperNestError(.storyClosed, .storyClosed(node: self, requested: entry.keyDescription))
-    }
+    if isClosedFlagSet { throw storyClosed(entry) }
+  }
+
+  @usableFromInline
+  func storyClosed(_ entry: AnyEntry) -> ViperNestError {
+    ViperNestError(.storyClosed, .storyClosed(node: self, requested: entry.keyDescription))
   }
 
   @usableFromInline

@@ -27,6 +27,16 @@ public struct Resolver: Resolving {
   /// (`Resolver`, `Provider<T>`).
   @inlinable
   func dependency<D>(_ type: D.Type) throws -> D {
+    // The common case (no story-local registrations in the chain) borrows the entry from the
+    // frozen table: no reference counting.
+    if !node.chainHasLocals,
+      let entry = node.graph.root.unmanagedEntry(for: ObjectIdentifier(D.self))
+    {
+      return try entry._withUnsafeGuaranteedRef {
+        try node.instance(
+          of: unsafeDowncast($0, to: Entry<D, Void>.self), (), home: nil, requester: requester)
+      }
+    }
     if let (entry, home) = node.lookup(ObjectIdentifier(D.self)) {
       return try node.instance(
         of: unsafeDowncast(entry, to: Entry<D, Void>.self), (), home: home, requester: requester)
@@ -37,6 +47,15 @@ public struct Resolver: Resolving {
   /// Resolves a plain key (no name, no arguments): the common case, specialized in the caller.
   @inlinable
   func resolvePlain<T>(_ type: T.Type) throws -> T {
+    if !node.chainHasLocals,
+      let entry = node.graph.root.unmanagedEntry(for: ObjectIdentifier(T.self))
+    {
+      return try entry._withUnsafeGuaranteedRef {
+        try node.instance(
+          of: unsafeDowncast($0, to: Entry<T, Void>.self), (), home: nil, requester: requester,
+          isOutermost: true)
+      }
+    }
     guard let (entry, home) = node.lookup(ObjectIdentifier(T.self)) else {
       return try unregistered(T.self)
     }
@@ -141,8 +160,8 @@ extension Resolving {
     _ type: T.Type = T.self, name: (any Hashable & Sendable)? = nil,
     isolation: (any Actor)? = #isolation
   ) throws -> T {
-    let resolver = self.resolver
-    if isolation === MainActor.shared {
+    if let isolation, isolation === MainActor.shared {
+      let resolver = self.resolver
       return try onMainActor { try resolver.resolve(T.self, named: name) }
     }
     return try resolver.resolve(T.self, named: name)

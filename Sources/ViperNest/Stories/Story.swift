@@ -16,6 +16,7 @@ public final class Story: Resolving, CustomStringConvertible {
 
   init(node: StoryNode) {
     self.node = node
+    self.resolver = Resolver(node: node, requester: node)
   }
 
   deinit {
@@ -31,8 +32,9 @@ public final class Story: Resolving, CustomStringConvertible {
     }
   }
 
-  @inlinable
-  public var resolver: Resolver { Resolver(node: node, requester: node) }
+  /// The resolver for this story (the ``Resolving`` requirement): stored, so resolving from a
+  /// story copies nothing.
+  public let resolver: Resolver
 
   /// The story's name, such as `Contacts`.
   public var name: String { node.kind.name }

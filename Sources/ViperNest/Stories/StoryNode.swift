@@ -1,3 +1,13 @@
+public import CViperNestAtomics
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// The state of one open story: its place in the tree, its story-local registrations and the
 /// instances it owns. ``Story`` is the public handle; resolvers and child stories reference the node.
 ///
@@ -7,13 +17,26 @@
 ///
 /// The resolution fast path (lookup, cached hit) is `@inlinable` so that it is specialized for the
 /// resolved type in the caller's module; everything slow (creating, waiting, errors) is not.
+///
+/// Lock-free hits: a cached instance, once built, is also *published*: a pointer to its box in
+/// `published[slot]`, read without the lock. A reader counts itself in `readers` before loading
+/// the pointer and out after copying the instance; closing clears every published pointer and the
+/// `closedFlag` first, then waits for `readers` to drop to zero before releasing anything. All
+/// of these are sequentially consistent atomics, so a reader either sees the pointer while its box
+/// is still alive, or sees nil and takes the locked slow path (which refuses a closed story).
+/// Readers never wait; only a closing story waits, for a handful of instructions per reader.
 @usableFromInline
 final class StoryNode: @unchecked Sendable {
   // Invariant that makes this Sendable: `let` properties are immutable; every `var` and the memory
-  // behind `slots` is only accessed while holding `lock`.
+  // behind `slots` is only accessed while holding `lock`; `atomics` (reader count, closed flag,
+  // published pointers) is only accessed through the sequentially consistent atomics of
+  // CViperNestAtomics, and published pointers are written only while holding `lock`.
   @usableFromInline let graph: Graph
   let kind: StoryKind
   @usableFromInline let parent: StoryNode?
+  /// `parent`, unretained (`parent` keeps it alive): walking up the tree costs no reference
+  /// counting.
+  @usableFromInline let parentRef: Unmanaged<StoryNode>?
   /// The app story (nil on the app story itself, to avoid a reference to self).
   @usableFromInline let appAncestor: StoryNode?
   let depth: Int
@@ -31,6 +54,8 @@ final class StoryNode: @unchecked Sendable {
 
   private let slotCount: Int
   @usableFromInline let slots: UnsafeMutablePointer<SlotState>
+  /// `[readers, closedFlag, published[0], published[1], …]`, one allocation, atomics only.
+  @usableFromInline let atomics: UnsafeMutableRawPointer
   private var creationOrder: [Int] = []
   private var children: [ObjectIdentifier: StoryNode] = [:]
   /// Threads waiting for a slot another thread is creating, and which slot.
@@ -53,6 +78,7 @@ final class StoryNode: @unchecked Sendable {
     self.kind = kind
     self.kindID = kind.id
     self.parent = parent
+    self.parentRef = parent.map { Unmanaged.passUnretained($0) }
     self.appAncestor = parent.map { $0.appAncestor ?? $0 }
     self.depth = (parent?.depth ?? -1) + 1
     self.locals = graph.locals[kind.id]
@@ -62,12 +88,38 @@ final class StoryNode: @unchecked Sendable {
     slotCount = graph.slotCount(for: kind)
     slots = .allocate(capacity: max(slotCount, 1))
     slots.initialize(repeating: .empty, count: slotCount)
+    atomics = .allocate(
+      byteCount: (2 + slotCount) * MemoryLayout<Int>.stride, alignment: MemoryLayout<Int>.alignment)
+    atomics.initializeMemory(as: Int.self, repeating: 0, count: 2)
+    (atomics + 2 * MemoryLayout<Int>.stride).initializeMemory(
+      as: UnsafeRawPointer?.self, repeating: nil, count: slotCount)
   }
 
   deinit {
     slots.deinitialize(count: slotCount)
     slots.deallocate()
+    atomics.deallocate()
   }
+
+  // MARK: - Atomics
+
+  /// How many threads are reading a published instance right now.
+  @inlinable
+  var readers: UnsafeMutablePointer<Int> { atomics.assumingMemoryBound(to: Int.self) }
+
+  /// Non-zero once the story is closed.
+  @inlinable
+  var closedFlag: UnsafeMutablePointer<Int> { atomics.assumingMemoryBound(to: Int.self) + 1 }
+
+  /// The box of slot `slot`'s instance, or nil while it is not built (or the story is closed).
+  @inlinable
+  func published(_ slot: Int) -> UnsafeMutablePointer<UnsafeRawPointer?> {
+    (atomics + 2 * MemoryLayout<Int>.stride).assumingMemoryBound(to: UnsafeRawPointer?.self) + slot
+  }
+
+  /// Whether the story is closed, without taking its lock.
+  @inlinable
+  var isClosedFlagSet: Bool { vn_atomic_load(closedFlag) != 0 }
 
   @inlinable
   var app: StoryNode { appAncestor ?? self }
@@ -106,10 +158,18 @@ final class StoryNode: @unchecked Sendable {
   /// The nearest open story of `kind`: this one or an ancestor.
   @inlinable
   func nearest(_ kind: StoryKind) -> StoryNode? {
-    var node: StoryNode? = self
+    nearest(kind.id)?.takeUnretainedValue()
+  }
+
+  /// The nearest open story whose kind is `id`, unretained (it is this node or an ancestor, which
+  /// this node keeps alive).
+  @inlinable
+  func nearest(_ id: ObjectIdentifier) -> Unmanaged<StoryNode>? {
+    if kindID == id { return Unmanaged.passUnretained(self) }
+    var node = parentRef
     while let current = node {
-      if current.kindID == kind.id { return current }
-      node = current.parent
+      if current._withUnsafeGuaranteedRef({ $0.kindID == id }) { return current }
+      node = current._withUnsafeGuaranteedRef { $0.parentRef }
     }
     return nil
   }
@@ -143,11 +203,15 @@ final class StoryNode: @unchecked Sendable {
   func cachedInstance<T, Args>(
     _ entry: Entry<T, Args>, _ arguments: Args, requester: StoryNode
   ) throws -> T {
-    lock.lock()
-    if case .ready(let box) = slots[entry.slot] {
-      lock.unlock()
-      return unsafeDowncast(box, to: InstanceBox<T>.self).value
+    // Lock-free hit (see the type's comment): count in, load, copy the instance, count out.
+    vn_atomic_fetch_add(readers, 1)
+    if let box = vn_atomic_load_pointer(published(entry.slot)) {
+      let value = Unmanaged<InstanceBox<T>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
+      vn_atomic_fetch_add(readers, -1)
+      return value
     }
+    vn_atomic_fetch_add(readers, -1)
+    lock.lock()
     return try cachedInstanceSlowPath(entry, arguments, requester: requester)
   }
 
@@ -230,7 +294,10 @@ final class StoryNode: @unchecked Sendable {
       }
       slots[index] = .weakReady(WeakBox(value as AnyObject))
     } else {
-      slots[index] = .ready(InstanceBox(value))
+      let box = InstanceBox(value)
+      slots[index] = .ready(box)
+      vn_atomic_store_pointer(
+        published(index), UnsafeRawPointer(Unmanaged.passUnretained(box).toOpaque()))
     }
     creationOrder.append(index)
     endCreation(index)
@@ -318,9 +385,11 @@ final class StoryNode: @unchecked Sendable {
       return
     }
     closed = true
+    vn_atomic_store(closedFlag, 1)
     releasing = true
     released.reserveCapacity(creationOrder.count)
     for index in creationOrder.reversed() {
+      vn_atomic_store_pointer(published(index), nil)
       released.append(slots[index])
       slots[index] = .empty
     }
@@ -330,6 +399,9 @@ final class StoryNode: @unchecked Sendable {
     if !waiting.isEmpty { lock.broadcast() }
     lock.unlock()
     for child in leftovers { child.close() }
+    // Readers that loaded a published pointer before it was cleared are copying its instance:
+    // a few instructions each. Nothing is released before they are done.
+    while vn_atomic_load(readers) != 0 { sched_yield() }
     // Release outside the lock (deinits are user code), newest first.
     thread.releasingDepth += 1
     for index in released.indices { released[index] = .empty }

@@ -1,0 +1,47 @@
+// Atomic operations for ViperNest's lock-free read paths.
+//
+// Swift's `Synchronization.Atomic` needs iOS 18 / macOS 15; ViperNest supports iOS 16 / macOS 13,
+// so the few atomics its hot path needs are these static inline functions over the compiler's
+// `__atomic` builtins (inlined into Swift callers, understood by ThreadSanitizer). All operations
+// are sequentially consistent: the reader/closer protocol of `StoryNode` relies on a single total
+// order of the reader count, the closed flag and the published instance pointers.
+#ifndef CVIPERNEST_ATOMICS_H
+#define CVIPERNEST_ATOMICS_H
+
+#include <stdint.h>
+
+#if __has_feature(nullability)
+#pragma clang assume_nonnull begin
+#endif
+
+/// Adds `delta` to `*counter` and returns the previous value.
+static inline intptr_t vn_atomic_fetch_add(intptr_t *counter, intptr_t delta) {
+  return __atomic_fetch_add(counter, delta, __ATOMIC_SEQ_CST);
+}
+
+/// Reads `*value`.
+static inline intptr_t vn_atomic_load(const intptr_t *value) {
+  return __atomic_load_n(value, __ATOMIC_SEQ_CST);
+}
+
+/// Writes `newValue` to `*value`.
+static inline void vn_atomic_store(intptr_t *value, intptr_t newValue) {
+  __atomic_store_n(value, newValue, __ATOMIC_SEQ_CST);
+}
+
+/// Reads the pointer at `*slot`.
+static inline const void *_Nullable vn_atomic_load_pointer(const void *_Nullable const *_Nonnull slot) {
+  return __atomic_load_n(slot, __ATOMIC_SEQ_CST);
+}
+
+/// Writes `pointer` to `*slot`.
+static inline void vn_atomic_store_pointer(const void *_Nullable *_Nonnull slot,
+                                           const void *_Nullable pointer) {
+  __atomic_store_n(slot, pointer, __ATOMIC_SEQ_CST);
+}
+
+#if __has_feature(nullability)
+#pragma clang assume_nonnull end
+#endif
+
+#endif
