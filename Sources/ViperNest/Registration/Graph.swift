@@ -16,6 +16,8 @@ final class Graph: Sendable {
   let storyKinds: [ObjectIdentifier: StoryKind]
   let hasGraphLifetime: Bool
   let configuration: Registry.Configuration
+  /// What opening a story of each kind the registrations mention needs, found with one lookup.
+  private let profiles: [ObjectIdentifier: StoryProfile]
   /// Story-local overrides that replaced a registration of the same story.
   private let replacingOverrides: Set<ObjectIdentifier>
 
@@ -75,6 +77,12 @@ final class Graph: Sendable {
     self.stories = stories.values.sorted { $0.name < $1.name }
     self.hasGraphLifetime = hasGraphLifetime
     self.configuration = configuration
+    let localTables = self.locals
+    self.profiles = storyKinds.mapValues { kind in
+      StoryProfile(
+        kind: kind, locals: localTables[kind.id], slotCount: slotEntries[kind.id]?.count ?? 0,
+        allowedParents: parents[kind.id].flatMap { $0.isEmpty ? nil : $0 })
+    }
   }
 
   /// Story-local registrations that shadow an enclosing registration without `overriding`, or
@@ -133,5 +141,35 @@ final class Graph: Sendable {
   /// The kind of story type `type`, prebuilt when the registrations mention it.
   func storyKind<S: UserStory>(for type: S.Type) -> StoryKind {
     storyKinds[ObjectIdentifier(type)] ?? StoryKind(type)
+  }
+
+  /// What opening a story of type `type` needs (a story no registration mentions owns nothing).
+  func profile<S: UserStory>(for type: S.Type) -> StoryProfile {
+    profiles[ObjectIdentifier(type)] ?? StoryProfile(kind: StoryKind(type))
+  }
+
+  /// What opening a story of `kind` needs.
+  func profile(for kind: StoryKind) -> StoryProfile {
+    profiles[kind.id] ?? StoryProfile(kind: kind)
+  }
+}
+
+/// What opening a story of one kind needs, computed once when the registry starts.
+final class StoryProfile: Sendable {
+  let kind: StoryKind
+  /// The story's local registrations, if any.
+  let locals: Table?
+  /// How many cached instances a story of this kind can own.
+  let slotCount: Int
+  /// The stories it must be opened inside (nil: anywhere).
+  let allowedParents: [StoryKind]?
+
+  init(
+    kind: StoryKind, locals: Table? = nil, slotCount: Int = 0, allowedParents: [StoryKind]? = nil
+  ) {
+    self.kind = kind
+    self.locals = locals
+    self.slotCount = slotCount
+    self.allowedParents = allowedParents
   }
 }

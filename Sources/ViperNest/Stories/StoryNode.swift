@@ -11,8 +11,8 @@ public import CViperNestAtomics
 /// The state of one open story: its place in the tree, its story-local registrations and the
 /// instances it owns. ``Story`` is the public handle; resolvers and child stories reference the node.
 ///
-/// Locking: each node has its own lock guarding `slots`, `creationOrder`, `children`, `waiting` and
-/// the closing flags. No lock is held while a factory or a deinit runs; a node never takes its
+/// Locking: each node has its own lock guarding `slots`, the creation order, its list of children,
+/// `waiting` and the closing flags; a child's sibling links are guarded by its parent's lock. No lock is held while a factory or a deinit runs; a node never takes its
 /// parent's lock while holding its own, except for `WaitGraph.lock`, which is always taken last.
 ///
 /// The resolution fast path (lookup, cached hit) is `@inlinable` so that it is specialized for the
@@ -28,9 +28,12 @@ public import CViperNestAtomics
 @usableFromInline
 final class StoryNode: @unchecked Sendable {
   // Invariant that makes this Sendable: `let` properties are immutable; every `var` and the memory
-  // behind `slots` is only accessed while holding `lock`; `atomics` (reader count, closed flag,
-  // published pointers) is only accessed through the sequentially consistent atomics of
-  // CViperNestAtomics, and published pointers are written only while holding `lock`.
+  // behind `slots` and `order` is only accessed while holding `lock` (the sibling links:
+  // the parent's lock), except that a closing story releases the slots it took out of the creation
+  // order after unlocking, when nothing else can reach them (closed is set and the order emptied
+  // under the lock); `atomics` (reader count, closed flag, published pointers) is only accessed
+  // through the sequentially consistent atomics of CViperNestAtomics, and published pointers are
+  // written only while holding `lock`.
   @usableFromInline let graph: Graph
   let kind: StoryKind
   @usableFromInline let parent: StoryNode?
@@ -45,7 +48,8 @@ final class StoryNode: @unchecked Sendable {
   /// Whether this node or an ancestor has local registrations (if not, lookups go straight to the
   /// root table).
   @usableFromInline let chainHasLocals: Bool
-  @usableFromInline let lock = ConditionLock()
+  /// In `storage`, destroyed in `deinit`.
+  @usableFromInline let lock: RawConditionLock
   /// The story type's id (`kind.id`), read by the inlinable `nearest(_:)`.
   @usableFromInline let kindID: ObjectIdentifier
   /// The leak detector's group for this story (nil when detection is off): its instances are
@@ -53,11 +57,24 @@ final class StoryNode: @unchecked Sendable {
   let leakToken: LeakOwnerToken?
 
   private let slotCount: Int
+  /// One allocation for everything a story needs (`StorageLayout`): its lock, its atomics, its
+  /// creation order and its slots.
+  private let storage: UnsafeMutableRawPointer
   @usableFromInline let slots: UnsafeMutablePointer<SlotState>
-  /// `[readers, closedFlag, published[0], published[1], …]`, one allocation, atomics only.
+  /// `[readers, closedFlag, published[0], published[1], …]`, atomics only.
   @usableFromInline let atomics: UnsafeMutableRawPointer
-  private var creationOrder: [Int] = []
-  private var children: [ObjectIdentifier: StoryNode] = [:]
+  /// The slots built so far, oldest first: `order[0..<instanceTotal]` (each slot at most once).
+  private let order: UnsafeMutablePointer<Int>
+  private var instanceTotal = 0
+  /// Open children: a list through their sibling links, so opening and closing a story allocates
+  /// nothing here.
+  private var firstChild: StoryNode?
+  /// Guarded by the parent's lock.
+  private var nextSibling: StoryNode?
+  /// Guarded by the parent's lock; the parent's list holds it strongly.
+  private unowned(unsafe) var previousSibling: StoryNode?
+  /// Whether this node is in its parent's list (guarded by the parent's lock).
+  private var isLinked = false
   /// Threads waiting for a slot another thread is creating, and which slot.
   private var waiting: [(slot: Int, thread: ThreadResolutionState)] = []
   private var closing = false
@@ -65,40 +82,65 @@ final class StoryNode: @unchecked Sendable {
   /// A thread is running the deinits of what this story owned.
   private var releasing = false
 
-  /// Whether the story has finished closing (locks; for callers outside the node).
-  var isClosed: Bool { lock.withLock { closed } }
+  /// Whether the story has finished closing (an atomic load; for callers outside the node).
+  var isClosed: Bool { isClosedFlagSet }
 
   /// Creates the app story of `graph`.
   convenience init(root graph: Graph) {
-    self.init(graph: graph, kind: .app, parent: nil)
+    self.init(graph: graph, profile: graph.profile(for: .app), parent: nil)
   }
 
-  private init(graph: Graph, kind: StoryKind, parent: StoryNode?) {
+  private init(graph: Graph, profile: StoryProfile, parent: StoryNode?) {
     self.graph = graph
-    self.kind = kind
-    self.kindID = kind.id
+    self.kind = profile.kind
+    self.kindID = profile.kind.id
     self.parent = parent
     self.parentRef = parent.map { Unmanaged.passUnretained($0) }
     self.appAncestor = parent.map { $0.appAncestor ?? $0 }
     self.depth = (parent?.depth ?? -1) + 1
-    self.locals = graph.locals[kind.id]
+    self.locals = profile.locals
     self.chainHasLocals = locals != nil || (parent?.chainHasLocals ?? false)
     leakToken = LeakDetector.current?.beginOwner(
-      .story, name: kind.name, parent: parent?.leakToken)
-    slotCount = graph.slotCount(for: kind)
-    slots = .allocate(capacity: max(slotCount, 1))
-    slots.initialize(repeating: .empty, count: slotCount)
-    atomics = .allocate(
-      byteCount: (2 + slotCount) * MemoryLayout<Int>.stride, alignment: MemoryLayout<Int>.alignment)
+      .story, name: profile.kind.name, parent: parent?.leakToken)
+    slotCount = profile.slotCount
+    let layout = StorageLayout(slotCount: slotCount)
+    storage = .allocate(byteCount: layout.byteCount, alignment: layout.alignment)
+    lock = RawConditionLock(initializingAt: storage)
+    atomics = storage + layout.atomics
     atomics.initializeMemory(as: Int.self, repeating: 0, count: 2)
     (atomics + 2 * MemoryLayout<Int>.stride).initializeMemory(
       as: UnsafeRawPointer?.self, repeating: nil, count: slotCount)
+    order = (storage + layout.order).initializeMemory(as: Int.self, repeating: 0, count: slotCount)
+    slots = (storage + layout.slots).initializeMemory(
+      as: SlotState.self, repeating: .empty, count: slotCount)
   }
 
   deinit {
     slots.deinitialize(count: slotCount)
-    slots.deallocate()
-    atomics.deallocate()
+    lock.destroy()
+    storage.deallocate()
+  }
+
+  /// Where each part of a story's storage block starts.
+  private struct StorageLayout {
+    let atomics: Int
+    let order: Int
+    let slots: Int
+    let byteCount: Int
+    let alignment: Int
+
+    init(slotCount: Int) {
+      func aligned(_ offset: Int, _ alignment: Int) -> Int {
+        (offset + alignment - 1) / alignment * alignment
+      }
+      let word = MemoryLayout<Int>.stride
+      atomics = aligned(RawConditionLock.byteCount, MemoryLayout<Int>.alignment)
+      order = atomics + (2 + slotCount) * word
+      slots = aligned(order + slotCount * word, MemoryLayout<SlotState>.alignment)
+      byteCount = slots + slotCount * MemoryLayout<SlotState>.stride
+      alignment = max(
+        RawConditionLock.alignment, MemoryLayout<Int>.alignment, MemoryLayout<SlotState>.alignment)
+    }
   }
 
   // MARK: - Atomics
@@ -211,18 +253,49 @@ final class StoryNode: @unchecked Sendable {
       return value
     }
     vn_atomic_fetch_add(readers, -1)
+    // The slow path is split so that only what needs `T` is generic (specialized here, in the
+    // caller's module): claiming the slot, waiting and storing are not.
     lock.lock()
-    return try cachedInstanceSlowPath(entry, arguments, requester: requester)
+    switch try claim(entry, requester: requester) {
+    case .ready(let box):
+      return unsafeDowncast(box, to: InstanceBox<T>.self).value
+    case .weakReady(let object):
+      // The object the factory returned as a `T` (only class instances are kept weakly).
+      return object as! T
+    case .claimed:
+      let value: T
+      do {
+        value = try construct(entry, arguments, scope: self, requester: requester)
+      } catch {
+        abandon(entry.slot)
+        throw error
+      }
+      if case .weak = entry.lifetime.kind {
+        try storeWeak(value as Any, entry)
+      } else {
+        try store(InstanceBox(value), entry)
+      }
+      if hasLeakToken, type(of: value as Any) is AnyClass { track(value as AnyObject) }
+      return value
+    }
   }
 
-  /// Called with `lock` held; returns with it released.
+  /// What `claim` found in a slot.
   @usableFromInline
-  func cachedInstanceSlowPath<T, Args>(
-    _ entry: Entry<T, Args>, _ arguments: Args, requester: StoryNode
-  ) throws -> T {
+  enum Claim {
+    case ready(AnyObject)
+    case weakReady(AnyObject)
+    /// Empty: this thread now builds it (the slot says `.creating`).
+    case claimed
+  }
+
+  /// Called with `lock` held; returns with it released: the slot's instance, or the right to build
+  /// it (waiting while another thread builds it).
+  @usableFromInline
+  func claim(_ entry: AnyEntry, requester: StoryNode) throws -> Claim {
     let index = entry.slot
     let thread = ThreadResolutionState.current
-    claim: while true {
+    while true {
       if closed {
         lock.unlock()
         throw ViperNestError(
@@ -231,15 +304,15 @@ final class StoryNode: @unchecked Sendable {
       switch slots[index] {
       case .ready(let box):
         lock.unlock()
-        return unsafeDowncast(box, to: InstanceBox<T>.self).value
+        return .ready(box)
       case .weakReady(let box):
-        if let object = box.object, let value = object as? T {
+        if let object = box.object {
           lock.unlock()
-          return value
+          return .weakReady(object)
         }
         // Its holders let go: forget it, so the slot is listed once when it is built again.
         slots[index] = .empty
-        creationOrder.removeAll { $0 == index }
+        removeFromOrder(index)
       case .empty:
         if thread.isResolving(entry, in: self) {
           lock.unlock()
@@ -247,7 +320,7 @@ final class StoryNode: @unchecked Sendable {
         }
         slots[index] = .creating(thread)
         lock.unlock()
-        break claim
+        return .claimed
       case .creating(let owner):
         if owner === thread || !WaitGraph.beginWait(thread, for: owner) {
           lock.unlock()
@@ -260,18 +333,22 @@ final class StoryNode: @unchecked Sendable {
         WaitGraph.endWait(thread)
       }
     }
+  }
 
-    let value: T
-    do {
-      value = try construct(entry, arguments, scope: self, requester: requester)
-    } catch {
-      lock.lock()
-      slots[index] = .empty
-      endCreation(index)
-      lock.unlock()
-      throw error
-    }
+  /// The factory of a claimed slot failed: empties it and wakes its waiters.
+  @usableFromInline
+  func abandon(_ index: Int) {
+    lock.lock()
+    slots[index] = .empty
+    endCreation(index)
+    lock.unlock()
+  }
 
+  /// Stores the instance built for a claimed slot, and publishes it; refuses a story that closed
+  /// meanwhile (the instance is then released by the caller).
+  @usableFromInline
+  func store(_ box: AnyObject, _ entry: AnyEntry) throws {
+    let index = entry.slot
     lock.lock()
     if closed {
       slots[index] = .empty
@@ -279,33 +356,57 @@ final class StoryNode: @unchecked Sendable {
       lock.unlock()
       throw ViperNestError(.storyClosed, .storyClosed(node: self, requested: entry.keyDescription))
     }
-    if case .weak = entry.lifetime.kind {
-      guard type(of: value as Any) is AnyClass else {
-        slots[index] = .empty
-        endCreation(index)
-        lock.unlock()
-        throw ViperNestError(
-          .invalidRegistration,
-          .invalidRegistration(
-            entry,
-            reason:
-              "a `weak` lifetime needs a class instance, but it built a \(type(of: value as Any))",
-            fix: "use `.transient` or a story lifetime for value types"))
-      }
-      slots[index] = .weakReady(WeakBox(value as AnyObject))
-    } else {
-      let box = InstanceBox(value)
-      slots[index] = .ready(box)
-      vn_atomic_store_pointer(
-        published(index), UnsafeRawPointer(Unmanaged.passUnretained(box).toOpaque()))
-    }
-    creationOrder.append(index)
+    slots[index] = .ready(box)
+    vn_atomic_store_pointer(
+      published(index), UnsafeRawPointer(Unmanaged.passUnretained(box).toOpaque()))
+    order[instanceTotal] = index
+    instanceTotal += 1
     endCreation(index)
     lock.unlock()
-    if let leakToken, type(of: value as Any) is AnyClass {
-      leakToken.track(value as AnyObject, role: parent == nil ? .singleton : .storyService)
+  }
+
+  /// Stores a `weak`-lifetime instance built for a claimed slot (a class instance, or an error).
+  @usableFromInline
+  func storeWeak(_ value: Any, _ entry: AnyEntry) throws {
+    let index = entry.slot
+    guard type(of: value) is AnyClass else {
+      abandon(index)
+      throw ViperNestError(
+        .invalidRegistration,
+        .invalidRegistration(
+          entry,
+          reason: "a `weak` lifetime needs a class instance, but it built a \(type(of: value))",
+          fix: "use `.transient` or a story lifetime for value types"))
     }
-    return value
+    lock.lock()
+    if closed {
+      slots[index] = .empty
+      endCreation(index)
+      lock.unlock()
+      throw ViperNestError(.storyClosed, .storyClosed(node: self, requested: entry.keyDescription))
+    }
+    slots[index] = .weakReady(WeakBox(value as AnyObject))
+    order[instanceTotal] = index
+    instanceTotal += 1
+    endCreation(index)
+    lock.unlock()
+  }
+
+  /// Whether the leak detector watches this story.
+  @usableFromInline
+  var hasLeakToken: Bool { leakToken != nil }
+
+  /// Hands a built instance to the leak detector.
+  @usableFromInline
+  func track(_ object: AnyObject) {
+    leakToken?.track(object, role: parent == nil ? .singleton : .storyService)
+  }
+
+  /// Called with `lock` held: takes `index` out of the creation order.
+  private func removeFromOrder(_ index: Int) {
+    guard let position = (0..<instanceTotal).first(where: { order[$0] == index }) else { return }
+    (order + position).update(from: order + position + 1, count: instanceTotal - position - 1)
+    instanceTotal -= 1
   }
 
   /// Called with `lock` held when this thread stops creating slot `index` (built, failed or
@@ -323,29 +424,70 @@ final class StoryNode: @unchecked Sendable {
 
   /// Opens a child story of type `type`.
   func openChild<S: UserStory>(_ type: S.Type) throws -> StoryNode {
-    try openChild(graph.storyKind(for: type))
+    try openChild(graph.profile(for: type))
   }
 
   /// Opens a child story of `kind`.
   func openChild(_ kind: StoryKind) throws -> StoryNode {
-    if let allowed = graph.storyParents[kind.id], !allowed.isEmpty,
-      !allowed.contains(where: { nearest($0) != nil })
-    {
+    try openChild(graph.profile(for: kind))
+  }
+
+  private func openChild(_ profile: StoryProfile) throws -> StoryNode {
+    let kind = profile.kind
+    if let allowed = profile.allowedParents, !allowed.contains(where: { nearest($0.id) != nil }) {
       throw ViperNestError(
         .storyOpenedOutsideParent, .storyOpenedOutsideParent(kind, allowed: allowed, node: self))
     }
-    let child = StoryNode(graph: graph, kind: kind, parent: self)
+    let child = StoryNode(graph: graph, profile: profile, parent: self)
     lock.lock()
     defer { lock.unlock() }
     if closing || closed {
       throw ViperNestError(.storyClosed, .storyClosed(node: self, requested: "story \(kind.name)"))
     }
-    children[ObjectIdentifier(child)] = child
+    child.nextSibling = firstChild
+    firstChild?.previousSibling = child
+    child.isLinked = true
+    firstChild = child
     return child
   }
 
   private func removeChild(_ child: StoryNode) {
-    lock.withLock { _ = children.removeValue(forKey: ObjectIdentifier(child)) }
+    lock.withLock {
+      guard child.isLinked else { return }
+      if let previous = child.previousSibling {
+        previous.nextSibling = child.nextSibling
+      } else {
+        firstChild = child.nextSibling
+      }
+      child.nextSibling?.previousSibling = child.previousSibling
+      child.previousSibling = nil
+      child.isLinked = false
+      child.nextSibling = nil
+      // (The list's reference to `child` goes here, under the lock; the caller's keeps it alive.)
+    }
+  }
+
+  /// Called with `lock` held: the open children, newest first.
+  private func openChildren() -> [StoryNode] {
+    guard var node = firstChild else { return [] }
+    var result = [node]
+    while let next = node.nextSibling {
+      result.append(next)
+      node = next
+    }
+    return result
+  }
+
+  /// Called with `lock` held: empties the list of children, returning them.
+  private func unlinkChildren() -> [StoryNode] {
+    let children = openChildren()
+    for child in children {
+      child.isLinked = false
+      child.previousSibling = nil
+      child.nextSibling = nil
+    }
+    firstChild = nil
+    return children
   }
 
   // MARK: - Closing
@@ -353,8 +495,10 @@ final class StoryNode: @unchecked Sendable {
   /// Closes this story and every story open inside it, innermost first, releasing what each owns
   /// in reverse order of creation. Idempotent and safe to call from any thread.
   func close() {
-    var pending: [StoryNode] = [self]
-    var ordered: [StoryNode] = []
+    var pending = beginClosing()
+    // The common case, a story without open children, allocates nothing.
+    guard !pending.isEmpty else { return finishClosing() }
+    var ordered: [StoryNode] = [self]
     while let node = pending.popLast() {
       ordered.append(node)
       pending.append(contentsOf: node.beginClosing())
@@ -366,7 +510,7 @@ final class StoryNode: @unchecked Sendable {
   private func beginClosing() -> [StoryNode] {
     lock.withLock {
       closing = true
-      return Array(children.values)
+      return openChildren()
     }
   }
 
@@ -377,7 +521,6 @@ final class StoryNode: @unchecked Sendable {
   /// story must not wait for a close that waits for it.
   private func finishClosing() {
     let thread = ThreadResolutionState.current
-    var released: [SlotState] = []
     lock.lock()
     while releasing, thread.releasingDepth == 0 { lock.wait() }
     if closed {
@@ -387,15 +530,12 @@ final class StoryNode: @unchecked Sendable {
     closed = true
     vn_atomic_store(closedFlag, 1)
     releasing = true
-    released.reserveCapacity(creationOrder.count)
-    for index in creationOrder.reversed() {
-      vn_atomic_store_pointer(published(index), nil)
-      released.append(slots[index])
-      slots[index] = .empty
-    }
-    creationOrder = []
-    let leftovers = Array(children.values)
-    children = [:]
+    // The built slots leave the creation order under the lock: from now on nothing else reads or
+    // writes them (every other path checks `closed` first), so they are released after unlocking.
+    let built = instanceTotal
+    instanceTotal = 0
+    for position in 0..<built { vn_atomic_store_pointer(published(order[position]), nil) }
+    let leftovers = unlinkChildren()
     if !waiting.isEmpty { lock.broadcast() }
     lock.unlock()
     for child in leftovers { child.close() }
@@ -404,7 +544,7 @@ final class StoryNode: @unchecked Sendable {
     while vn_atomic_load(readers) != 0 { sched_yield() }
     // Release outside the lock (deinits are user code), newest first.
     thread.releasingDepth += 1
-    for index in released.indices { released[index] = .empty }
+    for position in (0..<built).reversed() { slots[order[position]] = .empty }
     thread.releasingDepth -= 1
     lock.withLock {
       releasing = false
@@ -419,24 +559,25 @@ final class StoryNode: @unchecked Sendable {
 
   /// What this story holds now, and its open children.
   func snapshot() -> StoryTree {
-    let (instances, openChildren) = lock.withLock { () -> ([String], [StoryNode]) in
+    let (instances, children) = lock.withLock { () -> ([String], [StoryNode]) in
       let owned = graph.slotEntries[kind.id] ?? []
-      let instances = creationOrder.compactMap { index -> String? in
-        switch slots[index] {
+      let instances = (0..<instanceTotal).compactMap { position -> String? in
+        let index = order[position]
+        return switch slots[index] {
         case .ready: owned[index].labeledDescription
         case .weakReady(let box): box.object == nil ? nil : owned[index].labeledDescription
         case .empty, .creating: nil
         }
       }
-      return (instances, Array(children.values))
+      return (instances, openChildren())
     }
     return StoryTree(
       name: kind.name, instances: instances,
-      children: openChildren.map { $0.snapshot() }.sorted { $0.name < $1.name })
+      children: children.map { $0.snapshot() }.sorted { $0.name < $1.name })
   }
 
   /// The number of instances this story holds now (not counting its children).
-  var instanceCount: Int { lock.withLock { creationOrder.count } }
+  var instanceCount: Int { lock.withLock { instanceTotal } }
 }
 
 /// A cached instance slot.
@@ -453,7 +594,7 @@ enum SlotState {
 @usableFromInline
 final class InstanceBox<T> {
   @usableFromInline let value: T
-  init(_ value: T) { self.value = value }
+  @usableFromInline init(_ value: T) { self.value = value }
 }
 
 /// Holds a `weak`-lifetime instance.
