@@ -17,7 +17,7 @@ final class Graph: Sendable {
   let hasGraphLifetime: Bool
   let configuration: Registry.Configuration
   /// What opening a story of each kind the registrations mention needs, found with one lookup.
-  private let profiles: [ObjectIdentifier: StoryProfile]
+  private let profiles: IdentifierMap<StoryProfile>
   /// Story-local overrides that replaced a registration of the same story.
   private let replacingOverrides: Set<ObjectIdentifier>
 
@@ -78,11 +78,11 @@ final class Graph: Sendable {
     self.hasGraphLifetime = hasGraphLifetime
     self.configuration = configuration
     let localTables = self.locals
-    self.profiles = storyKinds.mapValues { kind in
+    self.profiles = IdentifierMap(storyKinds.mapValues { kind in
       StoryProfile(
         kind: kind, locals: localTables[kind.id], slotCount: slotEntries[kind.id]?.count ?? 0,
         allowedParents: parents[kind.id].flatMap { $0.isEmpty ? nil : $0 })
-    }
+    })
   }
 
   /// Story-local registrations that shadow an enclosing registration without `overriding`, or
@@ -171,5 +171,43 @@ final class StoryProfile: Sendable {
     self.locals = locals
     self.slotCount = slotCount
     self.allowedParents = allowedParents
+  }
+}
+
+/// A frozen map from type identities to values: open addressing with a multiplicative hash, so a
+/// lookup is a multiply, a shift and usually one comparison (a `Dictionary` hashes with SipHash).
+struct IdentifierMap<Value>: Sendable where Value: Sendable {
+  private let keys: [UInt]
+  private let values: [Value?]
+  private let mask: Int
+  private let shift: Int
+
+  init(_ dictionary: [ObjectIdentifier: Value]) {
+    var capacity = 8
+    while capacity < dictionary.count * 2 { capacity <<= 1 }
+    var keys = [UInt](repeating: 0, count: capacity)
+    var values = [Value?](repeating: nil, count: capacity)
+    mask = capacity - 1
+    shift = UInt.bitWidth - capacity.trailingZeroBitCount
+    for (id, value) in dictionary {
+      let key = UInt(bitPattern: id)
+      var index = Table.slot(key, shift: shift)
+      while keys[index] != 0 { index = (index + 1) & mask }
+      keys[index] = key
+      values[index] = value
+    }
+    self.keys = keys
+    self.values = values
+  }
+
+  subscript(id: ObjectIdentifier) -> Value? {
+    let key = UInt(bitPattern: id)
+    var index = Table.slot(key, shift: shift)
+    while true {
+      let candidate = keys[index]
+      if candidate == key { return values[index] }
+      if candidate == 0 { return nil }
+      index = (index + 1) & mask
+    }
   }
 }

@@ -33,7 +33,8 @@ final class StoryNode: @unchecked Sendable {
   // order after unlocking, when nothing else can reach them (closed is set and the order emptied
   // under the lock); `atomics` (reader count, closed flag, published pointers) is only accessed
   // through the sequentially consistent atomics of CViperNestAtomics, and published pointers are
-  // written only while holding `lock`.
+  // written only while holding `lock`. The lock already makes every access exclusive, so the `var`s skip the
+  // runtime's exclusivity checks (`@exclusivity(unchecked)`), a visible part of opening a story.
   @usableFromInline let graph: Graph
   let kind: StoryKind
   @usableFromInline let parent: StoryNode?
@@ -65,22 +66,22 @@ final class StoryNode: @unchecked Sendable {
   @usableFromInline let atomics: UnsafeMutableRawPointer
   /// The slots built so far, oldest first: `order[0..<instanceTotal]` (each slot at most once).
   private let order: UnsafeMutablePointer<Int>
-  private var instanceTotal = 0
+  @exclusivity(unchecked) private var instanceTotal = 0
   /// Open children: a list through their sibling links, so opening and closing a story allocates
   /// nothing here.
-  private var firstChild: StoryNode?
+  @exclusivity(unchecked) private var firstChild: StoryNode?
   /// Guarded by the parent's lock.
-  private var nextSibling: StoryNode?
+  @exclusivity(unchecked) private var nextSibling: StoryNode?
   /// Guarded by the parent's lock; the parent's list holds it strongly.
-  private unowned(unsafe) var previousSibling: StoryNode?
+  @exclusivity(unchecked) private unowned(unsafe) var previousSibling: StoryNode?
   /// Whether this node is in its parent's list (guarded by the parent's lock).
-  private var isLinked = false
+  @exclusivity(unchecked) private var isLinked = false
   /// Threads waiting for a slot another thread is creating, and which slot.
-  private var waiting: [(slot: Int, thread: ThreadResolutionState)] = []
-  private var closing = false
-  private(set) var closed = false
+  @exclusivity(unchecked) private var waiting: [(slot: Int, thread: ThreadResolutionState)] = []
+  @exclusivity(unchecked) private var closing = false
+  @exclusivity(unchecked) private(set) var closed = false
   /// A thread is running the deinits of what this story owned.
-  private var releasing = false
+  @exclusivity(unchecked) private var releasing = false
 
   /// Whether the story has finished closing (an atomic load; for callers outside the node).
   var isClosed: Bool { isClosedFlagSet }
