@@ -78,11 +78,12 @@ final class Graph: Sendable {
     self.hasGraphLifetime = hasGraphLifetime
     self.configuration = configuration
     let localTables = self.locals
-    self.profiles = IdentifierMap(storyKinds.mapValues { kind in
-      StoryProfile(
-        kind: kind, locals: localTables[kind.id], slotCount: slotEntries[kind.id]?.count ?? 0,
-        allowedParents: parents[kind.id].flatMap { $0.isEmpty ? nil : $0 })
-    })
+    self.profiles = IdentifierMap(
+      storyKinds.mapValues { kind in
+        StoryProfile(
+          kind: kind, locals: localTables[kind.id], slotCount: slotEntries[kind.id]?.count ?? 0,
+          allowedParents: parents[kind.id].flatMap { $0.isEmpty ? nil : $0 })
+      })
   }
 
   /// Story-local registrations that shadow an enclosing registration without `overriding`, or

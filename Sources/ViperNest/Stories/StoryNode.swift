@@ -33,10 +33,12 @@ final class StoryNode: @unchecked Sendable {
   // order after unlocking, when nothing else can reach them (closed is set and the order emptied
   // under the lock); `atomics` (reader count, closed flag, published pointers) is only accessed
   // through the sequentially consistent atomics of CViperNestAtomics, and published pointers are
-  // written only while holding `lock`. The lock already makes every access exclusive, so the `var`s skip the
-  // runtime's exclusivity checks (`@exclusivity(unchecked)`), a visible part of opening a story.
+  // written only while holding `lock`. The lock already makes every access exclusive, so the
+  // `var`s skip the runtime's exclusivity checks (`@exclusivity(unchecked)`), a visible part of
+  // opening a story.
   @usableFromInline let graph: Graph
-  let kind: StoryKind
+  /// The story type's kind, local registrations and slot count (shared by its stories).
+  let profile: StoryProfile
   @usableFromInline let parent: StoryNode?
   /// `parent`, unretained (`parent` keeps it alive): walking up the tree costs no reference
   /// counting.
@@ -44,8 +46,6 @@ final class StoryNode: @unchecked Sendable {
   /// The app story (nil on the app story itself, to avoid a reference to self).
   @usableFromInline let appAncestor: StoryNode?
   let depth: Int
-  /// This story type's local registrations, if it has any.
-  let locals: Table?
   /// Whether this node or an ancestor has local registrations (if not, lookups go straight to the
   /// root table).
   @usableFromInline let chainHasLocals: Bool
@@ -93,14 +93,13 @@ final class StoryNode: @unchecked Sendable {
 
   private init(graph: Graph, profile: StoryProfile, parent: StoryNode?) {
     self.graph = graph
-    self.kind = profile.kind
+    self.profile = profile
     self.kindID = profile.kind.id
     self.parent = parent
     self.parentRef = parent.map { Unmanaged.passUnretained($0) }
     self.appAncestor = parent.map { $0.appAncestor ?? $0 }
     self.depth = (parent?.depth ?? -1) + 1
-    self.locals = profile.locals
-    self.chainHasLocals = locals != nil || (parent?.chainHasLocals ?? false)
+    self.chainHasLocals = profile.locals != nil || (parent?.chainHasLocals ?? false)
     leakToken = LeakDetector.current?.beginOwner(
       .story, name: profile.kind.name, parent: parent?.leakToken)
     slotCount = profile.slotCount
@@ -115,6 +114,12 @@ final class StoryNode: @unchecked Sendable {
     slots = (storage + layout.slots).initializeMemory(
       as: SlotState.self, repeating: .empty, count: slotCount)
   }
+
+  /// The story type's kind.
+  var kind: StoryKind { profile.kind }
+
+  /// This story type's local registrations, if it has any.
+  var locals: Table? { profile.locals }
 
   deinit {
     slots.deinitialize(count: slotCount)
@@ -496,9 +501,13 @@ final class StoryNode: @unchecked Sendable {
   /// Closes this story and every story open inside it, innermost first, releasing what each owns
   /// in reverse order of creation. Idempotent and safe to call from any thread.
   func close() {
-    var pending = beginClosing()
-    // The common case, a story without open children, allocates nothing.
-    guard !pending.isEmpty else { return finishClosing() }
+    // The common case, a story without open children, closes in one locked section and allocates
+    // nothing.
+    lock.lock()
+    closing = true
+    if firstChild == nil { return finishClosing(locked: true) }
+    var pending = openChildren()
+    lock.unlock()
     var ordered: [StoryNode] = [self]
     while let node = pending.popLast() {
       ordered.append(node)
@@ -520,9 +529,9 @@ final class StoryNode: @unchecked Sendable {
   /// check right after `close()` is then right even while other threads close the same stories).
   /// A thread that is itself running the deinits of a close never waits: a deinit that closes a
   /// story must not wait for a close that waits for it.
-  private func finishClosing() {
+  private func finishClosing(locked: Bool = false) {
     let thread = ThreadResolutionState.current
-    lock.lock()
+    if !locked { lock.lock() }
     while releasing, thread.releasingDepth == 0 { lock.wait() }
     if closed {
       lock.unlock()
