@@ -1,12 +1,13 @@
 /// The frozen registrations of one scope (the root, or one story type's local registrations).
 ///
-/// Plain keys (no name, no arguments), the hot path, live in an open-addressing table keyed by the
-/// type's metadata pointer with a multiplicative hash: a lookup is a multiply, a shift and usually
-/// one comparison, and costs the same with 10 or 100,000 registrations.
+/// Plain keys (no name, no arguments), the hot path, live in an open-addressing table of entries
+/// probed by the type's metadata pointer with a multiplicative hash: a lookup is a multiply, a
+/// shift and usually one comparison (with the entry's own `typeID`, read from the entry a hit
+/// needs anyway), and costs the same with 10 or 100,000 registrations. The table is at most 3/4
+/// full: one word per slot.
 @usableFromInline
 final class Table: Sendable {
-  @usableFromInline let keys: [UInt]
-  @usableFromInline let values: [AnyEntry?]
+  @usableFromInline let slots: [AnyEntry?]
   @usableFromInline let mask: Int
   @usableFromInline let shift: Int
   private let keyed: [ServiceKey: AnyEntry]
@@ -14,26 +15,26 @@ final class Table: Sendable {
 
   init(_ entries: [AnyEntry]) {
     self.entries = entries
-    let plain = entries.filter(\.key.isPlain)
+    var plainCount = 0
+    for entry in entries where entry.isPlain { plainCount += 1 }
     var capacity = 8
-    while capacity < plain.count * 2 { capacity <<= 1 }
-    var keys = [UInt](repeating: 0, count: capacity)
-    var values = [AnyEntry?](repeating: nil, count: capacity)
+    while capacity * 3 < plainCount * 4 { capacity <<= 1 }
+    var slots = [AnyEntry?](repeating: nil, count: capacity)
     let mask = capacity - 1
     let shift = UInt.bitWidth - capacity.trailingZeroBitCount
-    for entry in plain {
-      let key = UInt(bitPattern: entry.key.type)
-      var index = Table.slot(key, shift: shift)
-      while keys[index] != 0 { index = (index + 1) & mask }
-      keys[index] = key
-      values[index] = entry
+    var keyed: [ServiceKey: AnyEntry] = [:]
+    for entry in entries {
+      guard entry.isPlain else {
+        keyed[entry.key] = entry
+        continue
+      }
+      var index = Table.slot(UInt(bitPattern: entry.typeID), shift: shift)
+      while slots[index] != nil { index = (index + 1) & mask }
+      slots[index] = entry
     }
-    self.keys = keys
-    self.values = values
+    self.slots = slots
     self.mask = mask
     self.shift = shift
-    var keyed: [ServiceKey: AnyEntry] = [:]
-    for entry in entries where !entry.key.isPlain { keyed[entry.key] = entry }
     self.keyed = keyed
   }
 
@@ -44,12 +45,10 @@ final class Table: Sendable {
 
   @inlinable @inline(__always)
   func entry(for type: ObjectIdentifier) -> AnyEntry? {
-    let key = UInt(bitPattern: type)
-    var index = Table.slot(key, shift: shift)
+    var index = Table.slot(UInt(bitPattern: type), shift: shift)
     while true {
-      let candidate = keys[index]
-      if candidate == key { return values[index] }
-      if candidate == 0 { return nil }
+      guard let candidate = slots[index] else { return nil }
+      if candidate.typeID == type { return candidate }
       index = (index + 1) & mask
     }
   }
