@@ -19,7 +19,9 @@
 /// ```
 public final class Registrar {
   final class Buffer {
-    var entries: [AnyEntry] = []
+    // Appended to by `record` only, which runs no user code while it does (so no access can
+    // overlap): the runtime exclusivity check, a visible part of each registration, is off.
+    @exclusivity(unchecked) var entries: [AnyEntry] = []
     var storyParents: [(story: StoryKind, parent: StoryKind)] = []
     var problems: [ViperNestError] = []
   }
@@ -29,7 +31,8 @@ public final class Registrar {
   let localStory: StoryKind?
   let isOverriding: Bool
   /// The site of the last registration, reused while registrations come from the same file.
-  private var lastSite: RegistrationSite?
+  /// Only `site(_:)` touches it, without running user code: no exclusivity check needed.
+  @exclusivity(unchecked) private var lastSite: RegistrationSite?
 
   init(buffer: Buffer, assemblyName: String?, localStory: StoryKind?, isOverriding: Bool) {
     self.buffer = buffer

@@ -5,9 +5,14 @@
 /// shift and usually one comparison (with the entry's own `typeID`, read from the entry a hit
 /// needs anyway), and costs the same with 10 or 100,000 registrations. The table is at most 3/4
 /// full: one word per slot.
+///
+/// The slots do not retain their entries: `entries`, held by the table, does. So building and
+/// freeing the table is a fill of plain words, with no reference counting.
 @usableFromInline
 final class Table: Sendable {
-  @usableFromInline let slots: [AnyEntry?]
+  // Sendable: `Unmanaged` is, and every slot points to an entry that `entries` keeps alive for as
+  // long as the table exists (see `init`).
+  @usableFromInline let slots: [Unmanaged<AnyEntry>?]
   @usableFromInline let mask: Int
   @usableFromInline let shift: Int
   private let keyed: [ServiceKey: AnyEntry]
@@ -19,7 +24,7 @@ final class Table: Sendable {
     for entry in entries where entry.isPlain { plainCount += 1 }
     var capacity = 8
     while capacity * 3 < plainCount * 4 { capacity <<= 1 }
-    var slots = [AnyEntry?](repeating: nil, count: capacity)
+    var slots = [Unmanaged<AnyEntry>?](repeating: nil, count: capacity)
     let mask = capacity - 1
     let shift = UInt.bitWidth - capacity.trailingZeroBitCount
     var keyed: [ServiceKey: AnyEntry] = [:]
@@ -30,7 +35,7 @@ final class Table: Sendable {
       }
       var index = Table.slot(UInt(bitPattern: entry.typeID), shift: shift)
       while slots[index] != nil { index = (index + 1) & mask }
-      slots[index] = entry
+      slots[index] = Unmanaged.passUnretained(entry)
     }
     self.slots = slots
     self.mask = mask
@@ -48,7 +53,9 @@ final class Table: Sendable {
     var index = Table.slot(UInt(bitPattern: type), shift: shift)
     while true {
       guard let candidate = slots[index] else { return nil }
-      if candidate.typeID == type { return candidate }
+      if candidate._withUnsafeGuaranteedRef({ $0.typeID }) == type {
+        return candidate.takeUnretainedValue()
+      }
       index = (index + 1) & mask
     }
   }
