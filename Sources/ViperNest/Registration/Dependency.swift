@@ -23,4 +23,10 @@ extension Dependency {
   static func declared(_ dependencies: [Dependency]) -> [Dependency]? {
     dependencies.contains { $0.isBuiltIn && !$0.isDeferred } ? nil : dependencies
   }
+
+  /// `declared(_:)` for the parameter types of an initializer; no work for one without any.
+  @usableFromInline
+  static func declared(types: [Any.Type]) -> [Dependency]? {
+    types.isEmpty ? [] : declared(types.map(Dependency.init))
+  }
 }

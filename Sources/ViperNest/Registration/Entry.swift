@@ -13,6 +13,7 @@ struct Origin: Sendable, CustomStringConvertible {
 }
 
 /// A dependency an autowired registration declares through its initializer's parameter types.
+@usableFromInline
 struct Dependency: Sendable {
   let type: Any.Type
   let key: ServiceKey
@@ -22,58 +23,140 @@ struct Dependency: Sendable {
   let isBuiltIn: Bool
 }
 
+/// What the registrations one ``Registrar`` makes from one file share: the file, the assembly,
+/// the story they are local to and whether they override. One per registrar and file, so an entry
+/// pays one word for them instead of five.
+@usableFromInline
+final class RegistrationSite: Sendable {
+  let fileID: String
+  let assembly: String?
+  /// The story whose subtree the registrations are local to; nil for root registrations.
+  let localStory: StoryKind?
+  let isOverriding: Bool
+
+  init(fileID: String, assembly: String?, localStory: StoryKind?, isOverriding: Bool) {
+    self.fileID = fileID
+    self.assembly = assembly
+    self.localStory = localStory
+    self.isOverriding = isOverriding
+  }
+}
+
+/// The rarely used parts of a key (a name, runtime arguments), kept out of line so that a plain
+/// registration (the common case) does not pay for them.
+@usableFromInline
+final class KeyQualifier: Sendable {
+  let name: ServiceName?
+  let arguments: ObjectIdentifier?
+  let argumentTypes: [Any.Type]
+
+  init(name: ServiceName?, arguments: ObjectIdentifier?, argumentTypes: [Any.Type]) {
+    self.name = name
+    self.arguments = arguments
+    self.argumentTypes = argumentTypes
+  }
+
+  /// A qualifier for `name`, or nil (a plain key) when there is none. Inlinable: the usual nil
+  /// is recognized in the caller without copying the existential.
+  @inlinable
+  static func named(_ name: (any Hashable & Sendable)?) -> KeyQualifier? {
+    name == nil ? nil : naming(name)
+  }
+
+  @usableFromInline
+  static func naming(_ name: (any Hashable & Sendable)?) -> KeyQualifier? {
+    guard let name else { return nil }
+    return KeyQualifier(name: ServiceName(name), arguments: nil, argumentTypes: [])
+  }
+}
+
 /// One registration, type-erased. Immutable once the registry has started, apart from `id` and
 /// `slot`, which `Graph` assigns before the graph is published to any other thread.
+///
+/// Kept small (88 bytes with the factory, one 96-byte heap block): what registrations share
+/// lives in a `RegistrationSite`, names and arguments in a `KeyQualifier`, ids and slots are
+/// 32-bit.
 ///
 /// `@usableFromInline` members are read by the inlinable resolution fast path, which is
 /// specialized in the caller's module (see `Resolving.resolve(_:name:)`).
 @usableFromInline
 class AnyEntry: @unchecked Sendable {
-  // Invariant that makes this Sendable: every stored property is a `let` except `id` and `slot`,
-  // which are written only by `Graph.init` before the graph (and so the entry) becomes reachable
-  // from any story, and never after.
-  let key: ServiceKey
-  let serviceType: Any.Type
-  let argumentTypes: [Any.Type]
+  // Invariant that makes this Sendable: every stored property is a `let` except `storedID` and
+  // `storedSlot`, which are written only by `Graph.init` before the graph (and so the entry)
+  // becomes reachable from any story, and never after.
+
+  // Stored properties are laid out in declaration order: words first, then the small fields.
+  /// `key.type`: the metadata pointer of the type it is resolved as.
+  @usableFromInline let typeID: ObjectIdentifier
+  /// Name and runtime arguments; nil for a plain key.
+  private let qualifier: KeyQualifier?
   @usableFromInline let lifetime: Lifetime
   /// The declared dependencies, or nil for a closure factory (opaque to validation).
   let dependencies: [Dependency]?
-  @usableFromInline let isMainActor: Bool
-  /// Whether building it can resolve anything else (a closure, or an initializer with parameters).
-  @usableFromInline let mayResolveNested: Bool
-  let origin: Origin
-  /// The story whose subtree this registration is local to; nil for a root registration.
-  let localStory: StoryKind?
-  let isOverride: Bool
-  /// The concrete type the factory builds, when the registration says (autowiring does).
-  let implementationType: Any.Type?
-
+  private let site: RegistrationSite
+  private let line: UInt32
   // Written only by `Graph.init`, before the entry is reachable from any story (see above), so no
   // access ever overlaps a write: the runtime exclusivity check (a visible part of every cached
   // hit) is turned off for these two.
-  @exclusivity(unchecked) var id = -1
-  @usableFromInline @exclusivity(unchecked) var slot = -1
+  @exclusivity(unchecked) private var storedID: Int32 = -1
+  @usableFromInline @exclusivity(unchecked) var storedSlot: Int32 = -1
+  @usableFromInline let isMainActor: Bool
+  /// Whether building it can resolve anything else (a closure, or an initializer with parameters).
+  @usableFromInline let mayResolveNested: Bool
 
+  @usableFromInline
   init(
-    key: ServiceKey, serviceType: Any.Type, argumentTypes: [Any.Type], lifetime: Lifetime,
-    dependencies: [Dependency]?, isMainActor: Bool, origin: Origin, localStory: StoryKind?,
-    isOverride: Bool, implementationType: Any.Type?
+    type: Any.Type, qualifier: KeyQualifier?, lifetime: Lifetime, dependencies: [Dependency]?,
+    isMainActor: Bool, site: RegistrationSite, line: UInt
   ) {
-    self.key = key
-    self.serviceType = serviceType
-    self.argumentTypes = argumentTypes
+    self.typeID = ObjectIdentifier(type)
+    self.qualifier = qualifier
     self.lifetime = lifetime
     self.dependencies = dependencies
-    self.mayResolveNested = dependencies.map { !$0.isEmpty } ?? true
+    self.site = site
+    self.line = UInt32(truncatingIfNeeded: line)
     self.isMainActor = isMainActor
-    self.origin = origin
-    self.localStory = localStory
-    self.isOverride = isOverride
-    self.implementationType = implementationType
+    self.mayResolveNested = dependencies.map { !$0.isEmpty } ?? true
+  }
+
+  var key: ServiceKey {
+    guard let qualifier else { return ServiceKey(type: typeID) }
+    return ServiceKey(typeID: typeID, name: qualifier.name, arguments: qualifier.arguments)
+  }
+
+  /// Whether the key has neither name nor arguments (looked up in the fast table).
+  var isPlain: Bool { qualifier == nil }
+
+  /// The type it is resolved as.
+  var serviceType: Any.Type {
+    // `typeID` is `ObjectIdentifier(type)`, which holds the metadata pointer itself: turning it
+    // back is exact (both are one pointer, `ObjectIdentifier.init(_: Any.Type)` is a bit cast).
+    unsafeBitCast(typeID, to: Any.Type.self)
+  }
+
+  var argumentTypes: [Any.Type] { qualifier?.argumentTypes ?? [] }
+
+  /// The story whose subtree this registration is local to; nil for a root registration.
+  var localStory: StoryKind? { site.localStory }
+  var isOverride: Bool { site.isOverriding }
+
+  /// Where the registration was written.
+  var origin: Origin { Origin(fileID: site.fileID, line: UInt(line), assembly: site.assembly) }
+
+  /// Its index in the graph's registrations, assigned by `Graph.init`.
+  var id: Int {
+    get { Int(storedID) }
+    set { storedID = Int32(newValue) }
+  }
+
+  /// Its instance slot in the stories that own its instances, assigned by `Graph.init`.
+  @inlinable var slot: Int {
+    get { Int(storedSlot) }
+    set { storedSlot = Int32(newValue) }
   }
 
   /// `ContactStore`, `PaymentGateway["card"]`, `ContactDetailPresenting(Contact)`.
-  var keyDescription: String { describeKey(serviceType, key.name, argumentTypes) }
+  var keyDescription: String { describeKey(serviceType, qualifier?.name, argumentTypes) }
 
   /// `ContactStore (story(Contacts))`.
   var labeledDescription: String { "\(keyDescription) (\(lifetime))" }
@@ -96,15 +179,14 @@ final class Entry<T, Args>: AnyEntry, @unchecked Sendable {
   // Invariant: as for `AnyEntry`; `factory` is an immutable `@Sendable` closure.
   @usableFromInline let factory: @Sendable (Resolver, Args) throws -> T
 
+  @usableFromInline
   init(
-    key: ServiceKey, argumentTypes: [Any.Type], lifetime: Lifetime, dependencies: [Dependency]?,
-    isMainActor: Bool, origin: Origin, localStory: StoryKind?, isOverride: Bool,
-    implementationType: Any.Type?, factory: @escaping @Sendable (Resolver, Args) throws -> T
+    qualifier: KeyQualifier?, lifetime: Lifetime, dependencies: [Dependency]?, isMainActor: Bool,
+    site: RegistrationSite, line: UInt, factory: @escaping @Sendable (Resolver, Args) throws -> T
   ) {
     self.factory = factory
     super.init(
-      key: key, serviceType: T.self, argumentTypes: argumentTypes, lifetime: lifetime,
-      dependencies: dependencies, isMainActor: isMainActor, origin: origin,
-      localStory: localStory, isOverride: isOverride, implementationType: implementationType)
+      type: T.self, qualifier: qualifier, lifetime: lifetime, dependencies: dependencies,
+      isMainActor: isMainActor, site: site, line: line)
   }
 }

@@ -37,7 +37,6 @@ final class Graph: Sendable {
       stories[story.id] = story
       stories[parent.id] = parent
     }
-    var rootEntries: [AnyEntry] = []
     var localEntries: [ObjectIdentifier: [AnyEntry]] = [:]
     var slotEntries: [ObjectIdentifier: [AnyEntry]] = [StoryKind.app.id: []]
     var hasGraphLifetime = false
@@ -46,8 +45,6 @@ final class Graph: Sendable {
       if let story = entry.localStory {
         localEntries[story.id, default: []].append(entry)
         stories[story.id] = story
-      } else {
-        rootEntries.append(entry)
       }
       let owner: StoryKind?
       switch entry.lifetime.kind {
@@ -69,7 +66,8 @@ final class Graph: Sendable {
     storyKinds[StoryKind.app.id] = .app
     self.storyKinds = storyKinds
     stories[StoryKind.app.id] = nil
-    self.root = Table(rootEntries)
+    // Without story-local registrations (the common case) the root table shares `entries`.
+    self.root = Table(localEntries.isEmpty ? entries : entries.filter { $0.localStory == nil })
     self.locals = localEntries.mapValues(Table.init)
     self.entries = entries
     self.slotEntries = slotEntries

@@ -40,7 +40,7 @@ public struct Lifetime: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter story: The story type that owns the instance.
   public static func story<S: UserStory>(_ story: S.Type) -> Lifetime {
-    story == AppStory.self ? .app : Lifetime(kind: .story(StoryKind(story)))
+    story == AppStory.self ? .app : Lifetime(kind: .story(StoryKind.of(story)))
   }
 
   /// Whether the registry keeps the instance (`app`, `story`, `weak`).

@@ -19,7 +19,9 @@
 /// ```
 public final class Registrar {
   final class Buffer {
-    var entries: [AnyEntry] = []
+    // Appended to by `record` only, which runs no user code while it does (so no access can
+    // overlap): the runtime exclusivity check, a visible part of each registration, is off.
+    @exclusivity(unchecked) var entries: [AnyEntry] = []
     var storyParents: [(story: StoryKind, parent: StoryKind)] = []
     var problems: [ViperNestError] = []
   }
@@ -28,6 +30,9 @@ public final class Registrar {
   let assemblyName: String?
   let localStory: StoryKind?
   let isOverriding: Bool
+  /// The site of the last registration, reused while registrations come from the same file.
+  /// Only `site(_:)` touches it, without running user code: no exclusivity check needed.
+  @exclusivity(unchecked) private var lastSite: RegistrationSite?
 
   init(buffer: Buffer, assemblyName: String?, localStory: StoryKind?, isOverriding: Bool) {
     self.buffer = buffer
@@ -70,8 +75,8 @@ public final class Registrar {
   public func story<S: UserStory>(
     _ story: S.Type, in parents: any UserStory.Type..., body: (Registrar) -> Void = { _ in }
   ) {
-    let kind = StoryKind(story)
-    for parent in parents { buffer.storyParents.append((kind, StoryKind(parent))) }
+    let kind = StoryKind.of(story)
+    for parent in parents { buffer.storyParents.append((kind, StoryKind.of(parent))) }
     body(
       Registrar(
         buffer: buffer, assemblyName: assemblyName, localStory: kind, isOverriding: isOverriding))
@@ -103,12 +108,16 @@ public final class Registrar {
   ) {
     // Inlinable so that the factory closure below is compiled (specialized) in the caller's
     // module: resolving then runs no generic, unspecialized code.
+    // The entry is created here too: with concrete types its metadata is looked up once per call
+    // site, and the closure is built directly in the form the entry stores (no reabstraction).
     var dependencyTypes: [Any.Type] = []
     for dependency in repeat (each D).self { dependencyTypes.append(dependency) }
-    add(
-      T.self, name: name, lifetime: lifetime, file: file, line: line,
-      dependencyTypes: dependencyTypes, isMainActor: false,
-      factory: { r, _ in try initializer(repeat try r.dependency((each D).self)) })
+    record(
+      Entry<T, Void>(
+        qualifier: .named(name), lifetime: lifetime,
+        dependencies: Dependency.declared(types: dependencyTypes), isMainActor: false,
+        site: site(file), line: line,
+        factory: { r, _ in try initializer(repeat try r.dependency((each D).self)) }))
   }
 
   /// Registers a `@MainActor` type (a view, a view controller), built by an initializer whose
@@ -133,14 +142,16 @@ public final class Registrar {
   ) {
     var dependencyTypes: [Any.Type] = []
     for dependency in repeat (each D).self { dependencyTypes.append(dependency) }
-    add(
-      T.self, name: name, lifetime: lifetime, file: file, line: line,
-      dependencyTypes: dependencyTypes, isMainActor: true,
-      factory: { r, _ in
-        try MainActor.assumeIsolated {
-          MainActorHandOff(value: try initializer(repeat try r.dependency((each D).self)))
-        }.value
-      })
+    record(
+      Entry<T, Void>(
+        qualifier: .named(name), lifetime: lifetime,
+        dependencies: Dependency.declared(types: dependencyTypes), isMainActor: true,
+        site: site(file), line: line,
+        factory: { r, _ in
+          try MainActor.assumeIsolated {
+            MainActorHandOff(value: try initializer(repeat try r.dependency((each D).self)))
+          }.value
+        }))
   }
 
   // MARK: - Closure factories
@@ -169,9 +180,10 @@ public final class Registrar {
     file: String = #fileID, line: UInt = #line,
     factory: @escaping @Sendable (Resolver) throws -> T
   ) {
-    add(
-      T.self, name: name, lifetime: lifetime, file: file, line: line, dependencyTypes: nil,
-      isMainActor: false, factory: { r, _ in try factory(r) })
+    record(
+      Entry<T, Void>(
+        qualifier: .named(name), lifetime: lifetime, dependencies: nil, isMainActor: false,
+        site: site(file), line: line, factory: { r, _ in try factory(r) }))
   }
 
   /// Registers a `@MainActor` type built by a closure. It must be resolved on the main actor.
@@ -189,12 +201,13 @@ public final class Registrar {
     file: String = #fileID, line: UInt = #line,
     mainActor factory: @escaping @MainActor @Sendable (Resolver) throws -> T
   ) {
-    add(
-      T.self, name: name, lifetime: lifetime, file: file, line: line, dependencyTypes: nil,
-      isMainActor: true,
-      factory: { r, _ in
-        try MainActor.assumeIsolated { MainActorHandOff(value: try factory(r)) }.value
-      })
+    record(
+      Entry<T, Void>(
+        qualifier: .named(name), lifetime: lifetime, dependencies: nil, isMainActor: true,
+        site: site(file), line: line,
+        factory: { r, _ in
+          try MainActor.assumeIsolated { MainActorHandOff(value: try factory(r)) }.value
+        }))
   }
 
   // MARK: - Runtime arguments
@@ -223,12 +236,12 @@ public final class Registrar {
     _ rest: repeat (each Rest).Type, file: String = #fileID, line: UInt = #line,
     factory: @escaping @Sendable (Resolver, First, repeat each Rest) throws -> T
   ) {
-    add(
+    record(
       Entry<T, (First, (repeat each Rest))>(
-        key: ServiceKey(T.self, name: ServiceName(name), arguments: (First, repeat each Rest).self),
-        argumentTypes: argumentTypeList(First.self, repeat (each Rest).self), lifetime: .transient,
-        dependencies: nil, isMainActor: false, origin: origin(file, line), localStory: localStory,
-        isOverride: isOverriding, implementationType: nil,
+        qualifier: KeyQualifier(
+          name: ServiceName(name), arguments: ObjectIdentifier((First, repeat each Rest).self),
+          argumentTypes: argumentTypeList(First.self, repeat (each Rest).self)),
+        lifetime: .transient, dependencies: nil, isMainActor: false, site: site(file), line: line,
         factory: { r, arguments in try factory(r, arguments.0, repeat each arguments.1) }))
   }
 
@@ -248,12 +261,12 @@ public final class Registrar {
     mainActor factory:
       @escaping @MainActor @Sendable (Resolver, First, repeat each Rest) throws -> T
   ) {
-    add(
+    record(
       Entry<T, (First, (repeat each Rest))>(
-        key: ServiceKey(T.self, name: ServiceName(name), arguments: (First, repeat each Rest).self),
-        argumentTypes: argumentTypeList(First.self, repeat (each Rest).self), lifetime: .transient,
-        dependencies: nil, isMainActor: true, origin: origin(file, line), localStory: localStory,
-        isOverride: isOverriding, implementationType: nil,
+        qualifier: KeyQualifier(
+          name: ServiceName(name), arguments: ObjectIdentifier((First, repeat each Rest).self),
+          argumentTypes: argumentTypeList(First.self, repeat (each Rest).self)),
+        lifetime: .transient, dependencies: nil, isMainActor: true, site: site(file), line: line,
         factory: { r, arguments in
           let handOff = MainActorHandOff(value: arguments)
           return try MainActor.assumeIsolated {
@@ -264,28 +277,20 @@ public final class Registrar {
 
   // MARK: - Recording
 
-  /// Records a registration without runtime arguments (the inlinable `register` overloads build
-  /// the factory, this builds the entry). `dependencyTypes` is nil for a closure factory.
+  /// The site for a registration written in `file`: the previous one when it came from the same
+  /// file (the usual case, a literal compared by its bits), else a new one.
   @usableFromInline
-  func add<T>(
-    _ type: T.Type, name: (any Hashable & Sendable)?, lifetime: Lifetime, file: String, line: UInt,
-    dependencyTypes: [Any.Type]?, isMainActor: Bool,
-    factory: @escaping @Sendable (Resolver, Void) throws -> T
-  ) {
-    add(
-      Entry<T, Void>(
-        key: ServiceKey(T.self, name: ServiceName(name)), argumentTypes: [], lifetime: lifetime,
-        dependencies: dependencyTypes.flatMap { Dependency.declared($0.map(Dependency.init)) },
-        isMainActor: isMainActor, origin: origin(file, line),
-        localStory: localStory, isOverride: isOverriding, implementationType: nil,
-        factory: factory))
+  func site(_ file: String) -> RegistrationSite {
+    if let lastSite, lastSite.fileID == file { return lastSite }
+    let site = RegistrationSite(
+      fileID: file, assembly: assemblyName, localStory: localStory, isOverriding: isOverriding)
+    lastSite = site
+    return site
   }
 
-  private func origin(_ file: String, _ line: UInt) -> Origin {
-    Origin(fileID: file, line: line, assembly: assemblyName)
-  }
-
-  private func add(_ entry: AnyEntry) {
+  /// Records a registration (the `register` overloads build it).
+  @usableFromInline
+  func record(_ entry: AnyEntry) {
     if entry.localStory != nil, case .app = entry.lifetime.kind {
       buffer.problems.append(
         ViperNestError(

@@ -30,7 +30,7 @@ public final class Registry: Sendable {
 
   struct State {
     var entries: [AnyEntry] = []
-    var index: [ScopedKey: Int] = [:]
+    var index = InstallIndex()
     var storyParents: [(story: StoryKind, parent: StoryKind)] = []
     /// Overrides that replaced a registration in their own scope (nothing else to check).
     var replacingOverrides: Set<ObjectIdentifier> = []
@@ -125,11 +125,12 @@ public final class Registry: Sendable {
       }
       var problems = buffer.problems
       var entries = state.entries
+      entries.reserveCapacity(entries.count + buffer.entries.count)
       var index = state.index
+      index.reserve(buffer.entries.count)
       var replacing = state.replacingOverrides
       for entry in buffer.entries {
-        let scoped = ScopedKey(key: entry.key, story: entry.localStory?.id)
-        if let existing = index[scoped] {
+        if let existing = index.position(of: entry) {
           if entry.isOverride {
             entries[existing] = entry
             replacing.insert(ObjectIdentifier(entry))
@@ -141,7 +142,7 @@ public final class Registry: Sendable {
         } else if entry.isOverride && entry.localStory == nil {
           problems.append(ViperNestError(.overrideWithoutOriginal, .overrideWithoutOriginal(entry)))
         } else {
-          index[scoped] = entries.count
+          index.insert(entry, at: entries.count)
           entries.append(entry)
         }
       }
@@ -184,7 +185,7 @@ public final class Registry: Sendable {
       state.graph = graph
       state.startedAt = Origin(fileID: file, line: line, assembly: nil)
       // Only `install` needs these, and it is refused from now on.
-      state.index = [:]
+      state.index = InstallIndex()
       state.validationGraph = nil
       return graph
     }
@@ -203,6 +204,70 @@ public final class Registry: Sendable {
       state.validationGraph = graph
       return graph
     }
+  }
+}
+
+/// Where each installed registration is in `Registry.State.entries`, by key and scope, for the
+/// duplicate and override checks of `install`. Plain root keys (nearly all) are in an
+/// open-addressing table keyed by the type's metadata pointer, like `Table`: no hashing of the
+/// whole key. The others are in a dictionary.
+struct InstallIndex {
+  private var keys: [UInt] = []
+  private var positions: [Int] = []
+  private var plainCount = 0
+  private var shift = 0
+  private var others: [Registry.ScopedKey: Int] = [:]
+
+  /// The position of the registration with `entry`'s key in `entry`'s scope, if any.
+  func position(of entry: AnyEntry) -> Int? {
+    guard entry.isPlain, entry.localStory == nil else {
+      return others[Registry.ScopedKey(key: entry.key, story: entry.localStory?.id)]
+    }
+    if keys.isEmpty { return nil }
+    let key = UInt(bitPattern: entry.typeID)
+    let mask = keys.count - 1
+    var index = Table.slot(key, shift: shift)
+    while true {
+      let candidate = keys[index]
+      if candidate == key { return positions[index] }
+      if candidate == 0 { return nil }
+      index = (index + 1) & mask
+    }
+  }
+
+  /// Records that `entry`, whose key is not indexed yet in its scope, is at `position`.
+  mutating func insert(_ entry: AnyEntry, at position: Int) {
+    guard entry.isPlain, entry.localStory == nil else {
+      others[Registry.ScopedKey(key: entry.key, story: entry.localStory?.id)] = position
+      return
+    }
+    if (plainCount + 1) * 4 > keys.count * 3 { rehash(Swift.max(16, keys.count * 2)) }
+    place(UInt(bitPattern: entry.typeID), position)
+    plainCount += 1
+  }
+
+  /// Makes room for `count` more plain keys, so that inserting them never rehashes.
+  mutating func reserve(_ count: Int) {
+    var capacity = Swift.max(16, keys.count)
+    while capacity * 3 < (plainCount + count) * 4 { capacity <<= 1 }
+    if capacity > keys.count { rehash(capacity) }
+  }
+
+  private mutating func place(_ key: UInt, _ position: Int) {
+    let mask = keys.count - 1
+    var index = Table.slot(key, shift: shift)
+    while keys[index] != 0 { index = (index + 1) & mask }
+    keys[index] = key
+    positions[index] = position
+  }
+
+  private mutating func rehash(_ capacity: Int) {
+    let oldKeys = keys
+    let oldPositions = positions
+    keys = [UInt](repeating: 0, count: capacity)
+    positions = [Int](repeating: 0, count: capacity)
+    shift = UInt.bitWidth - capacity.trailingZeroBitCount
+    for (key, position) in zip(oldKeys, oldPositions) where key != 0 { place(key, position) }
   }
 }
 

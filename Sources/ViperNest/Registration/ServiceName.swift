@@ -47,6 +47,13 @@ struct ServiceKey: Hashable, Sendable {
     self.arguments = arguments.map(ObjectIdentifier.init)
   }
 
+  /// A key from its parts.
+  init(typeID: ObjectIdentifier, name: ServiceName?, arguments: ObjectIdentifier?) {
+    self.type = typeID
+    self.name = name
+    self.arguments = arguments
+  }
+
   /// A plain key.
   init(type: ObjectIdentifier) {
     self.type = type

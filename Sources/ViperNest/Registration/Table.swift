@@ -1,14 +1,18 @@
 /// The frozen registrations of one scope (the root, or one story type's local registrations).
 ///
-/// Plain keys (no name, no arguments), the hot path, live in an open-addressing table keyed by the
-/// type's metadata pointer with a multiplicative hash: a lookup is a multiply, a shift and usually
-/// one comparison, and costs the same with 10 or 100,000 registrations.
+/// Plain keys (no name, no arguments), the hot path, live in an open-addressing table of entries
+/// probed by the type's metadata pointer with a multiplicative hash: a lookup is a multiply, a
+/// shift and usually one comparison (with the entry's own `typeID`, read from the entry a hit
+/// needs anyway), and costs the same with 10 or 100,000 registrations. The table is at most 3/4
+/// full: one word per slot.
+///
+/// The slots do not retain their entries: `entries`, held by the table, does. So building and
+/// freeing the table is a fill of plain words, with no reference counting.
 @usableFromInline
 final class Table: Sendable {
-  @usableFromInline let keys: [UInt]
-  /// Unretained: `entries` holds every entry for the table's lifetime, and a lookup then costs no
-  /// reference counting.
-  @usableFromInline let values: [Unmanaged<AnyEntry>?]
+  // Sendable: `Unmanaged` is, and every slot points to an entry that `entries` keeps alive for as
+  // long as the table exists (see `init`).
+  @usableFromInline let slots: [Unmanaged<AnyEntry>?]
   @usableFromInline let mask: Int
   @usableFromInline let shift: Int
   private let keyed: [ServiceKey: AnyEntry]
@@ -16,26 +20,26 @@ final class Table: Sendable {
 
   init(_ entries: [AnyEntry]) {
     self.entries = entries
-    let plain = entries.filter(\.key.isPlain)
+    var plainCount = 0
+    for entry in entries where entry.isPlain { plainCount += 1 }
     var capacity = 8
-    while capacity < plain.count * 2 { capacity <<= 1 }
-    var keys = [UInt](repeating: 0, count: capacity)
-    var values = [Unmanaged<AnyEntry>?](repeating: nil, count: capacity)
+    while capacity * 3 < plainCount * 4 { capacity <<= 1 }
+    var slots = [Unmanaged<AnyEntry>?](repeating: nil, count: capacity)
     let mask = capacity - 1
     let shift = UInt.bitWidth - capacity.trailingZeroBitCount
-    for entry in plain {
-      let key = UInt(bitPattern: entry.key.type)
-      var index = Table.slot(key, shift: shift)
-      while keys[index] != 0 { index = (index + 1) & mask }
-      keys[index] = key
-      values[index] = Unmanaged.passUnretained(entry)
+    var keyed: [ServiceKey: AnyEntry] = [:]
+    for entry in entries {
+      guard entry.isPlain else {
+        keyed[entry.key] = entry
+        continue
+      }
+      var index = Table.slot(UInt(bitPattern: entry.typeID), shift: shift)
+      while slots[index] != nil { index = (index + 1) & mask }
+      slots[index] = Unmanaged.passUnretained(entry)
     }
-    self.keys = keys
-    self.values = values
+    self.slots = slots
     self.mask = mask
     self.shift = shift
-    var keyed: [ServiceKey: AnyEntry] = [:]
-    for entry in entries where !entry.key.isPlain { keyed[entry.key] = entry }
     self.keyed = keyed
   }
 
@@ -49,15 +53,14 @@ final class Table: Sendable {
     unmanagedEntry(for: type)?.takeUnretainedValue()
   }
 
-  /// The entry of a plain key, unretained (the table keeps it alive as long as it lives).
+  /// The entry of a plain key, unretained (the table keeps it alive as long as it lives): the
+  /// resolution fast path borrows it without reference counting.
   @inlinable @inline(__always)
   func unmanagedEntry(for type: ObjectIdentifier) -> Unmanaged<AnyEntry>? {
-    let key = UInt(bitPattern: type)
-    var index = Table.slot(key, shift: shift)
+    var index = Table.slot(UInt(bitPattern: type), shift: shift)
     while true {
-      let candidate = keys[index]
-      if candidate == key { return values[index] }
-      if candidate == 0 { return nil }
+      guard let candidate = slots[index] else { return nil }
+      if candidate._withUnsafeGuaranteedRef({ $0.typeID }) == type { return candidate }
       index = (index + 1) & mask
     }
   }

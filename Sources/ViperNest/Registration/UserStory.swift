@@ -33,10 +33,12 @@ public enum AppStory: UserStory {}
 
 /// A story type as a value: its identity and its name.
 ///
+/// A shared reference: lifetimes, registrations and stories of one story type hold the same
+/// instance (``StoryKind/of(_:)`` keeps one per type), so a registration pays one word for it.
 /// Building one renders the type's name, so hot paths take the graph's prebuilt kinds
 /// (`Graph.storyKind(for:)`) instead of creating new ones.
 @usableFromInline
-struct StoryKind: Hashable, Sendable, CustomStringConvertible {
+final class StoryKind: Hashable, Sendable, CustomStringConvertible {
   @usableFromInline let id: ObjectIdentifier
   let name: String
   let typeName: String
@@ -48,6 +50,23 @@ struct StoryKind: Hashable, Sendable, CustomStringConvertible {
   }
 
   static let app = StoryKind(AppStory.self)
+
+  /// Every kind `of(_:)` has handed out, by story type: a handful per app, kept for the process.
+  private static let known = Protected<[ObjectIdentifier: StoryKind]>([:])
+
+  /// The shared kind of `type`, created (and its name rendered) the first time it is asked for.
+  /// The name is rendered outside the lock: `storyName` is user code.
+  static func of(_ type: any UserStory.Type) -> StoryKind {
+    let id = ObjectIdentifier(type)
+    if id == StoryKind.app.id { return .app }
+    if let known = known.withLock({ $0[id] }) { return known }
+    let created = StoryKind(type)
+    return known.withLock { known in
+      if let existing = known[id] { return existing }
+      known[id] = created
+      return created
+    }
+  }
 
   @usableFromInline
   static func == (lhs: StoryKind, rhs: StoryKind) -> Bool { lhs.id == rhs.id }

@@ -86,6 +86,22 @@ struct RegistrationTests {
     _ = try app.resolve(Leaf.self)
   }
 
+  @Test func originsKeepTheirOwnFileWhenRegistrationsAlternateBetweenFiles() throws {
+    let error = try #require(throws: ViperNestError.self) {
+      try Registry(
+        AnyAssembly("Shared") { r in
+          r.register(Leaf.self, file: "App/One.swift", line: 3, Leaf.init)
+          r.register(Draft.self, file: "App/Two.swift", line: 5, Draft.init)
+          r.register(Leaf.self, file: "App/Two.swift", line: 8, Leaf.init)
+          r.register(Draft.self, file: "App/One.swift", line: 13, Draft.init)
+        })
+    }
+    #expect(error.description.contains("first at One.swift:3 in Shared"))
+    #expect(error.description.contains("again at Two.swift:8 in Shared"))
+    #expect(error.description.contains("first at Two.swift:5 in Shared"))
+    #expect(error.description.contains("again at One.swift:13 in Shared"))
+  }
+
   @Test func overrideReplacesTheOriginal() throws {
     let app = try start { r in
       r.register(String.self) { _ in "real" }
