@@ -7,7 +7,7 @@
 /// ```
 @MainActor
 public final class InteractorLinks<InteractorOutput> {
-  private weak var presenterObject: AnyObject?
+  @usableFromInline weak var presenterObject: AnyObject?
 
   /// Creates an unwired link.
   public nonisolated init() {}
@@ -16,11 +16,13 @@ public final class InteractorLinks<InteractorOutput> {
   public var presenter: InteractorOutput? { presenterObject as? InteractorOutput }
 
   /// Whether a presenter is wired and alive.
+  @inlinable
   public var isWired: Bool { presenterObject != nil }
 
   /// Links the interactor to `presenter`, held weakly.
   ///
   /// - Parameter presenter: The presenter, a class instance (or a spy). Keep it alive yourself.
+  @inlinable
   public func wire(presenter: InteractorOutput) {
     presenterObject = presenter as AnyObject
   }

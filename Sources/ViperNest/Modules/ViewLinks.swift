@@ -10,7 +10,9 @@
 /// ```
 @MainActor
 public final class ViewLinks<ViewOutput> {
-  private var storedPresenter: ViewOutput?
+  // Wiring and its check are inlinable, so that they are specialized for the contract in the
+  // builder (and in hand-written wiring): no generic metadata lookups on the building path.
+  @usableFromInline var storedPresenter: ViewOutput?
   /// Stories opened for this module by the transition that showed it; they close when the view is
   /// released (or earlier, when the module is hidden).
   var leases: [StoryLease] = []
@@ -35,11 +37,13 @@ public final class ViewLinks<ViewOutput> {
   }
 
   /// Whether a presenter is wired.
+  @inlinable
   public var isWired: Bool { storedPresenter != nil }
 
   /// Links the view to `presenter`, held strongly.
   ///
   /// - Parameter presenter: The presenter (or a mock of it).
+  @inlinable
   public func wire(presenter: ViewOutput) {
     storedPresenter = presenter
   }
