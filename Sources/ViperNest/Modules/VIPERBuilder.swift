@@ -83,7 +83,7 @@ open class VIPERBuilder<
   public static func build(in story: some Resolving, viewUIType: ViewUIType? = nil) throws
     -> VIPERModule<View, Presenter, Interactor, Router>
   {
-    try assemble(story.resolver, viewUIType) { try $0.resolve(Presenter.self) }
+    try assemble(story.resolver, viewUIType) { try $0.resolvePlain(Presenter.self) }
   }
 
   /// Builds and wires the module in `story`, passing typed data to the presenter's registration.
@@ -119,15 +119,23 @@ open class VIPERBuilder<
   // module's four classes, so resolving and wiring the layers run no unspecialized generic code.
   // Failures are reported by the non-inlinable functions below it.
 
+  /// Resolves the four layers and wires them. `makePresenter` runs with this thread already
+  /// marked as running main-actor code (see below), so it may resolve with `resolvePlain`.
   @inlinable
   static func assemble(
     _ resolver: Resolver, _ viewUIType: ViewUIType?,
     presenter makePresenter: (Resolver) throws -> Presenter
   ) throws -> VIPERModule<View, Presenter, Interactor, Router> {
-    let presenter = try makePresenter(resolver)
-    let interactor = try resolver.resolve(Interactor.self)
-    let router = try resolver.resolve(Router.self)
-    let view = try loadView(viewUIType ?? defaultViewUIType, resolver)
+    // The builder is @MainActor: this thread is marked as running main-actor code once for the
+    // four resolutions (what `resolve(_:)` does for each one when called from the main actor),
+    // so the layers' `mainActor:` factories run.
+    let (presenter, interactor, router, view) = try onMainActor {
+      let presenter = try makePresenter(resolver)
+      let interactor = try resolver.resolvePlain(Interactor.self)
+      let router = try resolver.resolvePlain(Router.self)
+      let view = try loadView(viewUIType ?? defaultViewUIType, resolver)
+      return (presenter, interactor, router, view)
+    }
     try wire(view, presenter, interactor, router, resolver)
     didBuild(resolver, view, presenter, interactor, router)
     return VIPERModule(view: view, presenter: presenter, interactor: interactor, router: router)
@@ -154,7 +162,7 @@ open class VIPERBuilder<
   @inlinable
   static func loadView(_ ui: ViewUIType, _ resolver: Resolver) throws -> View {
     if case .code = ui, resolver.node.lookup(ObjectIdentifier(View.self)) != nil {
-      return try resolver.resolve(View.self)
+      return try resolver.resolvePlain(View.self)
     }
     return try loadViewWithToolkit(ui, resolver)
   }
