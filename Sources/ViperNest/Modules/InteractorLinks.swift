@@ -7,7 +7,9 @@
 /// ```
 @MainActor
 public final class InteractorLinks<InteractorOutput> {
-  @usableFromInline weak var presenterObject: AnyObject?
+  // Main-actor isolated and only ever read or assigned whole (no inout or mutating access), so no
+  // two accesses can overlap: the runtime exclusivity check is turned off for the stored links.
+  @usableFromInline @exclusivity(unchecked) weak var presenterObject: AnyObject?
 
   /// Creates an unwired link.
   public nonisolated init() {}

@@ -13,9 +13,11 @@
 public final class PresenterLinks<View, Interactor, Router> {
   // Wiring and its check are inlinable, so that they are specialized for the contracts in the
   // builder (and in hand-written wiring): no generic metadata lookups on the building path.
-  @usableFromInline weak var viewObject: AnyObject?
-  @usableFromInline var storedInteractor: Interactor?
-  @usableFromInline var storedRouter: Router?
+  // Main-actor isolated and only ever read or assigned whole (no inout or mutating access), so no
+  // two accesses can overlap: the runtime exclusivity check is turned off for the stored links.
+  @usableFromInline @exclusivity(unchecked) weak var viewObject: AnyObject?
+  @usableFromInline @exclusivity(unchecked) var storedInteractor: Interactor?
+  @usableFromInline @exclusivity(unchecked) var storedRouter: Router?
 
   /// Creates unwired links.
   public nonisolated init() {}

@@ -133,7 +133,7 @@ open class VIPERBuilder<
       let presenter = try makePresenter(resolver)
       let interactor = try resolver.resolvePlain(Interactor.self)
       let router = try resolver.resolvePlain(Router.self)
-      let view = try loadView(viewUIType ?? defaultViewUIType, resolver)
+      let view = try loadView(viewUIType, resolver)
       return (presenter, interactor, router, view)
     }
     try wire(view, presenter, interactor, router, resolver)
@@ -159,12 +159,22 @@ open class VIPERBuilder<
     }
   }
 
+  /// Loads the view the way `requested` (nil: ``defaultViewUIType``) says: a view built in code
+  /// and registered is resolved, anything else is loaded by the UI toolkit. The common case, code,
+  /// is matched without copying the UI type.
   @inlinable
-  static func loadView(_ ui: ViewUIType, _ resolver: Resolver) throws -> View {
-    if case .code = ui, resolver.node.lookup(ObjectIdentifier(View.self)) != nil {
+  static func loadView(_ requested: ViewUIType?, _ resolver: Resolver) throws -> View {
+    switch requested {
+    case .some(.code): break
+    case .some(let ui): return try loadViewWithToolkit(ui, resolver)
+    case .none:
+      let ui = defaultViewUIType
+      guard case .code = ui else { return try loadViewWithToolkit(ui, resolver) }
+    }
+    if resolver.node.lookup(ObjectIdentifier(View.self)) != nil {
       return try resolver.resolvePlain(View.self)
     }
-    return try loadViewWithToolkit(ui, resolver)
+    return try loadViewWithToolkit(.code, resolver)
   }
 
   @usableFromInline
