@@ -28,4 +28,11 @@ public final class InteractorLinks<InteractorOutput> {
   public func wire(presenter: InteractorOutput) {
     presenterObject = presenter as AnyObject
   }
+
+  /// The builder's wiring: the presenter is stored as the object it is, its contract already
+  /// checked.
+  @inlinable
+  func wire(presenterObject: AnyObject) {
+    self.presenterObject = presenterObject
+  }
 }

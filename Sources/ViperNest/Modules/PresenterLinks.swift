@@ -60,6 +60,14 @@ public final class PresenterLinks<View, Interactor, Router> {
     storedRouter = router
   }
 
+  /// The builder's wiring: the view is stored as the object it is, its contract already checked.
+  @inlinable
+  func wire(viewObject: AnyObject, interactor: Interactor, router: Router) {
+    self.viewObject = viewObject
+    storedInteractor = interactor
+    storedRouter = router
+  }
+
   private func unwired(_ link: String) -> Never {
     preconditionFailure(
       "PresenterLinks<\(View.self), \(Interactor.self), \(Router.self)>.\(link) was read before "
