@@ -7,7 +7,9 @@
 /// ```
 @MainActor
 public final class InteractorLinks<InteractorOutput> {
-  private weak var presenterObject: AnyObject?
+  // Main-actor isolated and only ever read or assigned whole (no inout or mutating access), so no
+  // two accesses can overlap: the runtime exclusivity check is turned off for the stored links.
+  @usableFromInline @exclusivity(unchecked) weak var presenterObject: AnyObject?
 
   /// Creates an unwired link.
   public nonisolated init() {}
@@ -16,12 +18,21 @@ public final class InteractorLinks<InteractorOutput> {
   public var presenter: InteractorOutput? { presenterObject as? InteractorOutput }
 
   /// Whether a presenter is wired and alive.
+  @inlinable
   public var isWired: Bool { presenterObject != nil }
 
   /// Links the interactor to `presenter`, held weakly.
   ///
   /// - Parameter presenter: The presenter, a class instance (or a spy). Keep it alive yourself.
+  @inlinable
   public func wire(presenter: InteractorOutput) {
     presenterObject = presenter as AnyObject
+  }
+
+  /// The builder's wiring: the presenter is stored as the object it is, its contract already
+  /// checked.
+  @inlinable
+  func wire(presenterObject: AnyObject) {
+    self.presenterObject = presenterObject
   }
 }

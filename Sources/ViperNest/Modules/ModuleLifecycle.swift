@@ -37,8 +37,10 @@ package struct HiddenModuleRecord {
 /// Where module lifecycle events go.
 @MainActor
 package enum ModuleLifecycle {
+  // Main-actor isolated and only read or assigned whole, so no two accesses can overlap: no
+  // runtime exclusivity check on the read every build makes.
   /// The observer; `nil` (the default) observes nothing and costs nothing.
-  package static var observer: (any ModuleLifecycleObserver)?
+  @exclusivity(unchecked) package static var observer: (any ModuleLifecycleObserver)?
 
   @inline(__always)
   static func didBuild(

@@ -11,9 +11,13 @@
 /// ```
 @MainActor
 public final class PresenterLinks<View, Interactor, Router> {
-  private weak var viewObject: AnyObject?
-  private var storedInteractor: Interactor?
-  private var storedRouter: Router?
+  // Wiring and its check are inlinable, so that they are specialized for the contracts in the
+  // builder (and in hand-written wiring): no generic metadata lookups on the building path.
+  // Main-actor isolated and only ever read or assigned whole (no inout or mutating access), so no
+  // two accesses can overlap: the runtime exclusivity check is turned off for the stored links.
+  @usableFromInline @exclusivity(unchecked) weak var viewObject: AnyObject?
+  @usableFromInline @exclusivity(unchecked) var storedInteractor: Interactor?
+  @usableFromInline @exclusivity(unchecked) var storedRouter: Router?
 
   /// Creates unwired links.
   public nonisolated init() {}
@@ -40,6 +44,7 @@ public final class PresenterLinks<View, Interactor, Router> {
   }
 
   /// Whether the interactor and router are wired.
+  @inlinable
   public var isWired: Bool { storedInteractor != nil && storedRouter != nil }
 
   /// Links the presenter to its view (weakly) and to its interactor and router (strongly).
@@ -48,8 +53,17 @@ public final class PresenterLinks<View, Interactor, Router> {
   ///   - view: The view, a class instance (or a mock of it). Held weakly: keep it alive yourself.
   ///   - interactor: The interactor (or a mock of it).
   ///   - router: The router (or a mock of it).
+  @inlinable
   public func wire(view: View, interactor: Interactor, router: Router) {
     viewObject = view as AnyObject
+    storedInteractor = interactor
+    storedRouter = router
+  }
+
+  /// The builder's wiring: the view is stored as the object it is, its contract already checked.
+  @inlinable
+  func wire(viewObject: AnyObject, interactor: Interactor, router: Router) {
+    self.viewObject = viewObject
     storedInteractor = interactor
     storedRouter = router
   }

@@ -83,7 +83,7 @@ open class VIPERBuilder<
   public static func build(in story: some Resolving, viewUIType: ViewUIType? = nil) throws
     -> VIPERModule<View, Presenter, Interactor, Router>
   {
-    try assemble(story.resolver, viewUIType) { try $0.resolve(Presenter.self) }
+    try assemble(story.resolver, viewUIType) { try $0.resolvePlain(Presenter.self) }
   }
 
   /// Builds and wires the module in `story`, passing typed data to the presenter's registration.
@@ -119,15 +119,23 @@ open class VIPERBuilder<
   // module's four classes, so resolving and wiring the layers run no unspecialized generic code.
   // Failures are reported by the non-inlinable functions below it.
 
+  /// Resolves the four layers and wires them. `makePresenter` runs with this thread already
+  /// marked as running main-actor code (see below), so it may resolve with `resolvePlain`.
   @inlinable
   static func assemble(
     _ resolver: Resolver, _ viewUIType: ViewUIType?,
     presenter makePresenter: (Resolver) throws -> Presenter
   ) throws -> VIPERModule<View, Presenter, Interactor, Router> {
-    let presenter = try makePresenter(resolver)
-    let interactor = try resolver.resolve(Interactor.self)
-    let router = try resolver.resolve(Router.self)
-    let view = try loadView(viewUIType ?? defaultViewUIType, resolver)
+    // The builder is @MainActor: this thread is marked as running main-actor code once for the
+    // four resolutions (what `resolve(_:)` does for each one when called from the main actor),
+    // so the layers' `mainActor:` factories run.
+    let (presenter, interactor, router, view) = try onMainActor {
+      let presenter = try makePresenter(resolver)
+      let interactor = try resolver.resolvePlain(Interactor.self)
+      let router = try resolver.resolvePlain(Router.self)
+      let view = try loadView(viewUIType, resolver)
+      return (presenter, interactor, router, view)
+    }
     try wire(view, presenter, interactor, router, resolver)
     didBuild(resolver, view, presenter, interactor, router)
     return VIPERModule(view: view, presenter: presenter, interactor: interactor, router: router)
@@ -151,12 +159,22 @@ open class VIPERBuilder<
     }
   }
 
+  /// Loads the view the way `requested` (nil: ``defaultViewUIType``) says: a view built in code
+  /// and registered is resolved, anything else is loaded by the UI toolkit. The common case, code,
+  /// is matched without copying the UI type.
   @inlinable
-  static func loadView(_ ui: ViewUIType, _ resolver: Resolver) throws -> View {
-    if case .code = ui, resolver.node.lookup(ObjectIdentifier(View.self)) != nil {
-      return try resolver.resolve(View.self)
+  static func loadView(_ requested: ViewUIType?, _ resolver: Resolver) throws -> View {
+    switch requested {
+    case .some(.code): break
+    case .some(let ui): return try loadViewWithToolkit(ui, resolver)
+    case .none:
+      let ui = defaultViewUIType
+      guard case .code = ui else { return try loadViewWithToolkit(ui, resolver) }
     }
-    return try loadViewWithToolkit(ui, resolver)
+    if resolver.node.lookup(ObjectIdentifier(View.self)) != nil {
+      return try resolver.resolvePlain(View.self)
+    }
+    return try loadViewWithToolkit(.code, resolver)
   }
 
   @usableFromInline
@@ -186,19 +204,33 @@ open class VIPERBuilder<
     {
       throw alreadyWired(view, presenter, interactor, router)
     }
+    // The strong links store their contract's value, so they need the cast; the weak links store
+    // the object itself, so their contract is only checked (once per layer type).
     guard let viewOutput = presenter as? View.ViewOutput,
-      let presenterView = view as? Presenter.View,
+      fits(view, Presenter.View.self),
       let presenterInteractor = interactor as? Presenter.Interactor,
       let presenterRouter = router as? Presenter.Router,
-      let interactorOutput = presenter as? Interactor.InteractorOutput
+      fits(presenter, Interactor.InteractorOutput.self)
     else {
       throw contractMismatch(view, presenter, interactor, router)
     }
     view.links.wire(presenter: viewOutput)
     presenter.links.wire(
-      view: presenterView, interactor: presenterInteractor, router: presenterRouter)
-    interactor.links.wire(presenter: interactorOutput)
+      viewObject: view, interactor: presenterInteractor, router: presenterRouter)
+    interactor.links.wire(presenterObject: presenter)
     router.links.wire(viewController: view, resolver: resolver)
+  }
+
+  /// Whether `layer` conforms to `contract`, as `layer is Contract` says; the runtime lookup is
+  /// made once per layer type and contract, then remembered (see ``ContractMemo``).
+  @inlinable
+  static func fits<Layer: AnyObject, Contract>(_ layer: Layer, _ contract: Contract.Type) -> Bool {
+    let layerType = ObjectIdentifier(type(of: layer))
+    let contractType = ObjectIdentifier(Contract.self)
+    if ContractMemo.contains(layerType, contractType) { return true }
+    guard layer is Contract else { return false }
+    ContractMemo.insert(layerType, contractType)
+    return true
   }
 
   /// The layers that already belong to another module.
@@ -254,4 +286,73 @@ open class VIPERBuilder<
 private func contractName(_ type: Any.Type) -> String {
   let name = String(describing: type)
   return name.hasPrefix("any ") ? String(name.dropFirst(4)) : name
+}
+
+/// The (layer type, contract) pairs a builder has found to conform, so that a module built again
+/// skips the runtime conformance lookup (about 300 instructions each) for the links that store the
+/// layer object itself: the weak ones, presenter → view and interactor → presenter. A type's
+/// conformances do not change at run time.
+///
+/// An open-addressing table with linear probing over pointer-sized keys; a pair is only added,
+/// never removed, and there are as many as the app has module layers. Main-actor isolated like the
+/// builder, which serializes every access.
+@MainActor
+@usableFromInline
+enum ContractMemo {
+  private struct Pair: Equatable {
+    var layer: UInt
+    var contract: UInt
+  }
+
+  // Main-actor isolated, and no access is long-lived (no inout or mutating call outlives a
+  // statement), so none can overlap another: no runtime exclusivity check on the lookup path.
+  /// Power-of-two capacity, at most half full; a zero `layer` marks an empty slot (no type
+  /// metadata lives at address 0).
+  @exclusivity(unchecked) private static var slots = [Pair](
+    repeating: Pair(layer: 0, contract: 0), count: 64)
+  @exclusivity(unchecked) private static var count = 0
+
+  /// Whether `layer` was recorded as conforming to `contract`.
+  @usableFromInline
+  static func contains(_ layer: ObjectIdentifier, _ contract: ObjectIdentifier) -> Bool {
+    let pair = Pair(layer: UInt(bitPattern: layer), contract: UInt(bitPattern: contract))
+    let mask = slots.count - 1
+    var index = home(of: pair, mask: mask)
+    while true {
+      let slot = slots[index]
+      if slot == pair { return true }
+      if slot.layer == 0 { return false }
+      index = (index + 1) & mask
+    }
+  }
+
+  /// Records that `layer` conforms to `contract`.
+  @usableFromInline
+  static func insert(_ layer: ObjectIdentifier, _ contract: ObjectIdentifier) {
+    let pair = Pair(layer: UInt(bitPattern: layer), contract: UInt(bitPattern: contract))
+    if contains(layer, contract) { return }
+    if (count + 1) * 2 > slots.count { grow() }
+    place(pair, in: &slots)
+    count += 1
+  }
+
+  private static func grow() {
+    var larger = [Pair](repeating: Pair(layer: 0, contract: 0), count: slots.count * 2)
+    for pair in slots where pair.layer != 0 { place(pair, in: &larger) }
+    slots = larger
+  }
+
+  private static func place(_ pair: Pair, in table: inout [Pair]) {
+    let mask = table.count - 1
+    var index = home(of: pair, mask: mask)
+    while table[index].layer != 0 { index = (index + 1) & mask }
+    table[index] = pair
+  }
+
+  /// Fibonacci hashing of both pointers: metadata addresses are aligned, so their low bits alone
+  /// would cluster.
+  private static func home(of pair: Pair, mask: Int) -> Int {
+    let mixed = (pair.layer &* 0x9E37_79B9_7F4A_7C15 ^ pair.contract) &* 0x9E37_79B9_7F4A_7C15
+    return Int(truncatingIfNeeded: mixed >> 32) & mask
+  }
 }

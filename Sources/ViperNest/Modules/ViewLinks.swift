@@ -10,7 +10,11 @@
 /// ```
 @MainActor
 public final class ViewLinks<ViewOutput> {
-  private var storedPresenter: ViewOutput?
+  // Wiring and its check are inlinable, so that they are specialized for the contract in the
+  // builder (and in hand-written wiring): no generic metadata lookups on the building path.
+  // Main-actor isolated and only ever read or assigned whole (no inout or mutating access), so no
+  // two accesses can overlap: the runtime exclusivity check is turned off for the stored links.
+  @usableFromInline @exclusivity(unchecked) var storedPresenter: ViewOutput?
   /// Stories opened for this module by the transition that showed it; they close when the view is
   /// released (or earlier, when the module is hidden).
   var leases: [StoryLease] = []
@@ -35,11 +39,13 @@ public final class ViewLinks<ViewOutput> {
   }
 
   /// Whether a presenter is wired.
+  @inlinable
   public var isWired: Bool { storedPresenter != nil }
 
   /// Links the view to `presenter`, held strongly.
   ///
   /// - Parameter presenter: The presenter (or a mock of it).
+  @inlinable
   public func wire(presenter: ViewOutput) {
     storedPresenter = presenter
   }

@@ -194,6 +194,25 @@ struct VIPERBuilderTests {
     #expect(error.description.hasPrefix("Cannot build module Contacts: the layers do not fit"))
   }
 
+  @Test func aLayerThatDoesNotFitAWeakLinkIsReportedOnEveryBuild() throws {
+    typealias Stray = VIPERBuilder<
+      StrayContactsView, ContactsPresenter, ContactsInteractor, ContactsRouter
+    >
+    let app = try ContactsApp()
+    let story = try app.app.open(ContactsStory.self)
+    defer { story.close() }
+    _ = try ContactsBuilder.build(in: story)
+    for _ in 0..<2 {
+      let error = try #require(throws: ModuleError.self) { try Stray.build(in: story) }
+      #expect(error.code == .contractMismatch)
+      #expect(
+        error.problems == [
+          "StrayContactsView does not conform to ContactsViewProtocol, which ContactsPresenter's "
+            + "links expect as its view"
+        ])
+    }
+  }
+
   @Test func anUnregisteredLayerIsAMissingRegistration() throws {
     typealias Unregistered = VIPERBuilder<
       ContactsView, ContactsPresenter, MockContactsInteractor, ContactsRouter
@@ -261,4 +280,10 @@ struct VIPERBuilderTests {
     #expect(ContactsBuilder.moduleName == "Contacts")
     #expect(AddContactBuilder.moduleName == "AddContact")
   }
+}
+
+/// A view whose presenter link fits `ContactsPresenter` but that is not the view the presenter's
+/// (weak) view link expects.
+final class StrayContactsView: HeadlessViewController, VIPERView {
+  let links = ViewLinks<any ContactsViewOutput>()
 }
