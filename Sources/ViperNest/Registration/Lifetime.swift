@@ -17,6 +17,16 @@ public struct Lifetime: Hashable, Sendable, CustomStringConvertible {
 
   @usableFromInline let kind: Kind
 
+  /// The owning story's id for a `story` lifetime (else an id no story has), read without
+  /// retaining the story's kind.
+  @inlinable
+  var storyID: ObjectIdentifier {
+    switch kind {
+    case .story(let story): story.id
+    default: ObjectIdentifier(Lifetime.self)
+    }
+  }
+
   /// A new instance every time it is resolved. The default.
   public static let transient = Lifetime(kind: .transient)
 

@@ -148,9 +148,7 @@ public final class Registrar {
         dependencies: Dependency.declared(types: dependencyTypes), isMainActor: true,
         site: site(file), line: line,
         factory: { r, _ in
-          try MainActor.assumeIsolated {
-            MainActorHandOff(value: try initializer(repeat try r.dependency((each D).self)))
-          }.value
+          try callMainActorFactory { try initializer(repeat try r.dependency((each D).self)) }
         }))
   }
 
@@ -205,9 +203,7 @@ public final class Registrar {
       Entry<T, Void>(
         qualifier: .named(name), lifetime: lifetime, dependencies: nil, isMainActor: true,
         site: site(file), line: line,
-        factory: { r, _ in
-          try MainActor.assumeIsolated { MainActorHandOff(value: try factory(r)) }.value
-        }))
+        factory: { r, _ in try callMainActorFactory { try factory(r) } }))
   }
 
   // MARK: - Runtime arguments

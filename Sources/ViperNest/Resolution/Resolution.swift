@@ -26,10 +26,11 @@ extension StoryNode {
       }
       if isOutermost { try checkOpen(entry) }
       return try app.cachedInstance(entry, arguments, requester: requester)
-    case .story(let story):
-      guard let owner = nearest(story.id) else {
+    case .story:
+      // Only the story's id is read here (binding the kind would retain it).
+      guard let owner = nearest(entry.lifetime.storyID) else {
         if isOutermost { try checkOpen(entry) }
-        throw storyNotOpen(entry, story: story, requester: requester)
+        throw storyNotOpen(entry, requester: requester)
       }
       return try owner._withUnsafeGuaranteedRef { owner in
         if isOutermost, owner !== self { try checkOpen(entry) }
@@ -59,8 +60,11 @@ extension StoryNode {
   }
 
   @usableFromInline
-  func storyNotOpen(_ entry: AnyEntry, story: StoryKind, requester: StoryNode) -> ViperNestError {
-    ViperNestError.storyNotOpen(entry, story: story, scope: self, requester: requester)
+  func storyNotOpen(_ entry: AnyEntry, requester: StoryNode) -> ViperNestError {
+    guard case .story(let story) = entry.lifetime.kind else {
+      preconditionFailure("storyNotOpen for a registration without a story lifetime")
+    }
+    return ViperNestError.storyNotOpen(entry, story: story, scope: self, requester: requester)
   }
 
   @usableFromInline
@@ -102,10 +106,12 @@ func construct<T, Args>(
   }
 }
 
-/// Refuses a `@MainActor` factory off the main actor.
+/// Refuses a `@MainActor` factory off the main actor. The thread's main-actor mark (set by
+/// main-actor callers and by the module builder) is read first: on Linux, recognising the main
+/// thread costs a dispatch lookup.
 @usableFromInline
 func checkMainThread(_ entry: AnyEntry, requester: StoryNode) throws {
-  if !isMainThread(), !ThreadResolutionState.current.onMainActor {
+  if !ThreadResolutionState.current.onMainActor, !isMainThread() {
     throw ViperNestError.mainActorRequired(entry, node: requester)
   }
 }

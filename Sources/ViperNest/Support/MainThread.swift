@@ -29,6 +29,27 @@ func isMainThread() -> Bool {
   }()
 #endif
 
+/// Runs `body`, the body of a `mainActor:` factory, which ``construct`` has already cleared for the
+/// main actor (`checkMainThread`: the main thread, or a thread running main-actor code).
+///
+/// Debug builds also make the runtime confirm it with `MainActor.assumeIsolated`, which traps on a
+/// lie such as an explicit wrong `isolation:` argument; release builds call `body` directly: the
+/// check cost about 280 instructions and a closure context per layer of every module built.
+@inlinable
+func callMainActorFactory<T>(_ body: @MainActor () throws -> T) rethrows -> T {
+  #if DEBUG
+    return try MainActor.assumeIsolated { MainActorHandOff(value: try body()) }.value
+  #else
+    // Safe by `construct`'s `checkMainThread`, run before any main-actor factory: this code runs
+    // on the main actor, so calling its synchronous function directly is what `assumeIsolated`
+    // does after checking. A `@MainActor` synchronous function and a plain one have the same
+    // representation.
+    return try withoutActuallyEscaping(body) { body in
+      try unsafeBitCast(body, to: (() throws -> T).self)()
+    }
+  #endif
+}
+
 /// Carries a value out of `MainActor.assumeIsolated`, which only returns `Sendable` values.
 @usableFromInline
 struct MainActorHandOff<Value>: @unchecked Sendable {
