@@ -7,12 +7,12 @@ struct RetainGraph {
   struct Edge {
     let property: String
     let isClosureCapture: Bool
-    let target: ObjectIdentifier
+    /// The referenced object's index in the graph.
+    let target: Int
   }
 
-  private struct Node {
-    let object: AnyObject
-    let typeName: String
+  /// What a scan found in one object.
+  private struct Scanned {
     let edges: [Edge]
     let uninspected: [String]
     let isMetadataStripped: Bool
@@ -22,9 +22,14 @@ struct RetainGraph {
   typealias Scanner = (AnyObject) -> ReferenceScan
 
   private let scanner: Scanner
-  private var nodes: [ObjectIdentifier: Node] = [:]
-  /// Objects referenced by scanned nodes but not scanned yet (kept alive here).
-  private var pending: [ObjectIdentifier: AnyObject] = [:]
+  /// Every object met (scanned or only referenced), by index; kept alive here.
+  private var objects: [AnyObject] = []
+  /// Scan results by index; nil until the object is scanned (each object is scanned once, so
+  /// searches reuse its edges).
+  private var scans: [Scanned?] = []
+  /// Type names by index, read when first needed.
+  private var typeNames: [String?] = []
+  private var indexByIdentity: [ObjectIdentifier: Int] = [:]
   /// Objects this graph may still scan; bounds the work spent in large object graphs.
   private var remainingScans: Int
 
@@ -38,54 +43,59 @@ struct RetainGraph {
 
   /// Places in `object` that could not be inspected.
   mutating func uninspected(in object: AnyObject) -> [String] {
-    node(for: object)?.uninspected ?? []
+    scanned(index(of: object))?.uninspected ?? []
   }
 
   /// Whether `object`'s class hierarchy lacks field metadata.
   mutating func isMetadataStripped(_ object: AnyObject) -> Bool {
-    node(for: object)?.isMetadataStripped ?? false
+    scanned(index(of: object))?.isMetadataStripped ?? false
   }
 
-  /// Adds `object` (scanning it once) and returns its node; nil when the scan budget is spent.
-  private mutating func node(for object: AnyObject) -> Node? {
+  /// The index of `object`, adding it (unscanned) when it is new.
+  private mutating func index(of object: AnyObject) -> Int {
     let id = ObjectIdentifier(object)
-    if let node = nodes[id] { return node }
+    if let known = indexByIdentity[id] { return known }
+    let index = objects.count
+    objects.append(object)
+    scans.append(nil)
+    typeNames.append(nil)
+    indexByIdentity[id] = index
+    return index
+  }
+
+  /// The scan of the object at `index`, scanning it the first time; nil when the scan budget is
+  /// spent.
+  private mutating func scanned(_ index: Int) -> Scanned? {
+    if let known = scans[index] { return known }
     guard remainingScans > 0 else { return nil }
     remainingScans -= 1
-    let scan = scanner(object)
+    let scan = scanner(objects[index])
     var edges: [Edge] = []
     edges.reserveCapacity(scan.references.count)
     for reference in scan.references {
-      let target = ObjectIdentifier(reference.target)
-      if nodes[target] == nil {
-        // Keep the target alive; it is scanned only when a search reaches it.
-        pending[target] = reference.target
-      }
       edges.append(
         Edge(
-          property: reference.path, isClosureCapture: reference.throughClosure, target: target))
+          property: reference.path, isClosureCapture: reference.throughClosure,
+          target: self.index(of: reference.target)))
     }
-    let node = Node(
-      object: object, typeName: SwiftRuntimeReflection.typeName(type(of: object)), edges: edges,
-      uninspected: scan.uninspected, isMetadataStripped: scan.isMetadataStripped)
-    nodes[id] = node
-    pending[id] = nil
-    return node
+    let result = Scanned(
+      edges: edges, uninspected: scan.uninspected, isMetadataStripped: scan.isMetadataStripped)
+    scans[index] = result
+    return result
   }
 
-  private mutating func edges(of id: ObjectIdentifier) -> [Edge] {
-    if let node = nodes[id] { return node.edges }
-    guard let object = pending[id] else { return [] }
-    return node(for: object)?.edges ?? []
+  private mutating func edges(of index: Int) -> [Edge] {
+    scanned(index)?.edges ?? []
   }
 
-  private mutating func name(of id: ObjectIdentifier) -> String {
-    if let node = nodes[id] { return node.typeName }
-    if let object = pending[id] { return SwiftRuntimeReflection.typeName(type(of: object)) }
-    return "?"
+  private mutating func name(of index: Int) -> String {
+    if let known = typeNames[index] { return known }
+    let name = SwiftRuntimeReflection.typeName(type(of: objects[index]))
+    typeNames[index] = name
+    return name
   }
 
-  private mutating func path(_ edges: [(from: ObjectIdentifier, edge: Edge)]) -> RetainPath {
+  private mutating func path(_ edges: [(from: Int, edge: Edge)]) -> RetainPath {
     var steps: [RetainPath.Step] = []
     steps.reserveCapacity(edges.count)
     for (from, edge) in edges {
@@ -107,14 +117,24 @@ struct RetainGraph {
   mutating func cycles(
     through object: AnyObject, maximumLength: Int = 8, maximumCount: Int = 4
   ) -> [RetainPath] {
-    let start = ObjectIdentifier(object)
-    guard node(for: object) != nil else { return [] }
-    var found: [[(from: ObjectIdentifier, edge: Edge)]] = []
-    var stack: [(from: ObjectIdentifier, edge: Edge)] = []
-    var onPath: Set<ObjectIdentifier> = [start]
+    let start = index(of: object)
+    guard scanned(start) != nil else { return [] }
+    var found: [[(from: Int, edge: Edge)]] = []
+    var stack: [(from: Int, edge: Edge)] = []
+    var onPath: [Bool] = []
     var expansions = 0
 
-    func search(_ current: ObjectIdentifier, graph: inout RetainGraph) {
+    func isOnPath(_ index: Int) -> Bool {
+      index == start || (index < onPath.count && onPath[index])
+    }
+    func setOnPath(_ index: Int, _ value: Bool) {
+      if index >= onPath.count {
+        onPath.append(contentsOf: repeatElement(false, count: index + 1 - onPath.count))
+      }
+      onPath[index] = value
+    }
+
+    func search(_ current: Int, graph: inout RetainGraph) {
       guard expansions < 20_000, found.count < maximumCount * 4 else { return }
       expansions += 1
       for edge in graph.edges(of: current) {
@@ -122,12 +142,12 @@ struct RetainGraph {
           found.append(stack + [(current, edge)])
           continue
         }
-        guard stack.count + 1 < maximumLength, !onPath.contains(edge.target) else { continue }
-        onPath.insert(edge.target)
+        guard stack.count + 1 < maximumLength, !isOnPath(edge.target) else { continue }
+        setOnPath(edge.target, true)
         stack.append((current, edge))
         search(edge.target, graph: &graph)
         stack.removeLast()
-        onPath.remove(edge.target)
+        setOnPath(edge.target, false)
       }
     }
     search(start, graph: &self)
@@ -157,26 +177,26 @@ struct RetainGraph {
   mutating func shortestPath(
     from sources: [AnyObject], to target: AnyObject, maximumLength: Int = 6
   ) -> (path: RetainPath, source: Int)? {
-    let goal = ObjectIdentifier(target)
-    var previous: [ObjectIdentifier: (from: ObjectIdentifier, edge: Edge)] = [:]
-    var origin: [ObjectIdentifier: Int] = [:]
-    var frontier: [ObjectIdentifier] = []
-    for (index, source) in sources.enumerated() {
-      let id = ObjectIdentifier(source)
-      guard id != goal, origin[id] == nil, node(for: source) != nil else { continue }
-      origin[id] = index
+    let goal = index(of: target)
+    var previous: [Int: (from: Int, edge: Edge)] = [:]
+    var origin: [Int: Int] = [:]
+    var frontier: [Int] = []
+    for (position, source) in sources.enumerated() {
+      let id = index(of: source)
+      guard id != goal, origin[id] == nil, scanned(id) != nil else { continue }
+      origin[id] = position
       frontier.append(id)
     }
     var length = 0
     while !frontier.isEmpty, length < maximumLength {
       length += 1
-      var next: [ObjectIdentifier] = []
+      var next: [Int] = []
       for current in frontier {
         for edge in edges(of: current) where origin[edge.target] == nil {
           origin[edge.target] = origin[current]
           previous[edge.target] = (current, edge)
           if edge.target == goal {
-            var chain: [(from: ObjectIdentifier, edge: Edge)] = []
+            var chain: [(from: Int, edge: Edge)] = []
             var cursor = goal
             while let link = previous[cursor] {
               chain.append(link)

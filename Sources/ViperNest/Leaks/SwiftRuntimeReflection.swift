@@ -547,6 +547,14 @@ private struct ValueLayout {
   let isPOD: Bool
   let isNonCopyable: Bool
 
+  /// A layout that is neither trivial nor noncopyable (an object reference).
+  init(size: Int, alignment: Int) {
+    self.size = size
+    self.alignment = alignment
+    isPOD = false
+    isNonCopyable = false
+  }
+
   init(of type: Any.Type) {
     let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
     let witnesses = metadata.load(fromByteOffset: -pointerSize, as: UnsafeRawPointer.self)
@@ -573,14 +581,14 @@ private func isStandardLibraryStorage(_ object: AnyObject) -> Bool {
 // MARK: - Containers
 
 /// Standard-library containers whose elements the walker visits.
-private protocol ReflectableContainer {
+private protocol ReflectableContainer: SendableMetatype {
   /// Calls `body` with the address, type and path label of each element.
   static func forEachElement(
     at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, String) -> Void)
 }
 
 /// `Optional`, projected without casting (a value cast would unwrap it).
-private protocol ReflectableOptional {
+private protocol ReflectableOptional: SendableMetatype {
   static func withWrapped(
     at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type) -> Void)
 }
@@ -680,6 +688,65 @@ extension AnyHashable: ReflectableContainer {
   }
 }
 
+// MARK: - Type facts
+
+/// What the walker needs to know about a type, read from its metadata once per process: the
+/// metadata kind, the value witness layout, the container and optional conformances (dynamic
+/// casts) and, for structs and tuples, the strong stored fields (decoding each field's mangled
+/// type name). Types are never unloaded, so the facts stay valid.
+private final class TypeFacts: Sendable {
+  let kind: UInt
+  let isClass: Bool
+  /// Meaningless for classes.
+  let layout: ValueLayout
+  let optional: (any ReflectableOptional.Type)?
+  let container: (any ReflectableContainer.Type)?
+  /// `String`, `Substring` or `Character`: holds no objects the walker reports.
+  let isText: Bool
+  /// Strong stored fields of a struct or tuple, in declaration order.
+  let strongFields: [ReflectedField]
+  /// A struct without field metadata whose descriptor declares fields.
+  let isFieldMetadataStripped: Bool
+
+  private init(_ type: Any.Type) {
+    kind = runtimeMetadataKind(type)
+    isClass = isClassKind(kind)
+    layout = isClass ? ValueLayout(size: pointerSize, alignment: pointerSize) : ValueLayout(of: type)
+    optional = kind == MetadataKind.optional ? type as? any ReflectableOptional.Type : nil
+    let isStruct = kind == MetadataKind.struct
+    container = isStruct ? type as? any ReflectableContainer.Type : nil
+    isText = isStruct && (type == String.self || type == Substring.self || type == Character.self)
+    if !isClass, !layout.isPOD, (isStruct && container == nil && !isText)
+      || kind == MetadataKind.tuple
+    {
+      let fields = SwiftRuntimeReflection.valueFields(of: type)
+      strongFields = fields.filter { $0.ownership == .strong }
+      isFieldMetadataStripped =
+        isStruct && fields.isEmpty
+        && (SwiftRuntimeReflection.declaredFieldCount(of: type) ?? 0) > 0
+    } else {
+      strongFields = []
+      isFieldMetadataStripped = false
+    }
+  }
+
+  private static let cache = LeakLock<[ObjectIdentifier: TypeFacts]>([:])
+
+  /// The facts of `type`, computed outside the cache's lock the first time.
+  static func of(_ type: Any.Type) -> TypeFacts {
+    let key = ObjectIdentifier(type)
+    if let known = cache.withLock({ $0[key] }) {
+      return known
+    }
+    let facts = TypeFacts(type)
+    return cache.withLock { cache in
+      if let raced = cache[key] { return raced }
+      cache[key] = facts
+      return facts
+    }
+  }
+}
+
 // MARK: - Walker
 
 /// Walks one value and collects the strong references it holds.
@@ -718,21 +785,21 @@ private final class ReferenceWalker {
       return
     }
     remainingVisits -= 1
-    let kind = runtimeMetadataKind(type)
-    if isClassKind(kind) {
+    let facts = TypeFacts.of(type)
+    if facts.isClass {
       guard pointer.load(as: UInt.self) != 0 else { return }
       record(pointer.load(as: AnyObject.self), path: path, closure: closure, direct: direct)
       return
     }
-    let layout = ValueLayout(of: type)
+    let layout = facts.layout
     if layout.isPOD { return }
     if layout.isNonCopyable {
       uninspected(path, "noncopyable value")
       return
     }
-    switch kind {
+    switch facts.kind {
     case MetadataKind.optional:
-      if let optional = type as? any ReflectableOptional.Type {
+      if let optional = facts.optional {
         optional.withWrapped(at: pointer) { wrappedPointer, wrappedType in
           visit(
             wrappedPointer, wrappedType, path: path, closure: closure, direct: direct,
@@ -742,11 +809,11 @@ private final class ReferenceWalker {
         visitEnum(pointer, type, path: path, closure: closure, depth: depth)
       }
     case MetadataKind.struct:
-      visitStruct(pointer, type, path: path, closure: closure, depth: depth)
+      visitStruct(pointer, facts, path: path, closure: closure, depth: depth)
     case MetadataKind.enum:
       visitEnum(pointer, type, path: path, closure: closure, depth: depth)
     case MetadataKind.tuple:
-      for field in SwiftRuntimeReflection.valueFields(of: type) where field.ownership == .strong {
+      for field in facts.strongFields {
         visit(
           pointer + field.offset, field.type, path: join(path, field.name, closure: closure),
           closure: closure,
@@ -778,9 +845,9 @@ private final class ReferenceWalker {
   }
 
   private func visitStruct(
-    _ pointer: UnsafeRawPointer, _ type: Any.Type, path: String, closure: Bool, depth: Int
+    _ pointer: UnsafeRawPointer, _ facts: TypeFacts, path: String, closure: Bool, depth: Int
   ) {
-    if let container = type as? any ReflectableContainer.Type {
+    if let container = facts.container {
       container.forEachElement(at: pointer) { elementPointer, elementType, label in
         visit(
           elementPointer, elementType, path: join(path, label, closure: closure), closure: closure,
@@ -788,15 +855,12 @@ private final class ReferenceWalker {
       }
       return
     }
-    if type == String.self || type == Substring.self || type == Character.self { return }
-    let fields = SwiftRuntimeReflection.valueFields(of: type)
-    if fields.isEmpty {
-      if let declared = SwiftRuntimeReflection.declaredFieldCount(of: type), declared > 0 {
-        uninspected(path, "field metadata stripped")
-      }
+    if facts.isText { return }
+    if facts.isFieldMetadataStripped {
+      uninspected(path, "field metadata stripped")
       return
     }
-    for field in fields where field.ownership == .strong {
+    for field in facts.strongFields {
       visit(
         pointer + field.offset, field.type, path: join(path, field.name, closure: closure),
         closure: closure,
