@@ -567,6 +567,14 @@ private struct ValueLayout {
   }
 }
 
+/// Whether an existential type's container is an object reference followed by witness tables
+/// (existential type metadata: kind word, then 32-bit flags).
+private func isClassBoundExistential(_ type: Any.Type) -> Bool {
+  let flags = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    .load(fromByteOffset: pointerSize, as: UInt32.self)
+  return flags & 0x8000_0000 == 0
+}
+
 private func isClassKind(_ kind: UInt) -> Bool {
   kind == MetadataKind.class || kind == MetadataKind.objcClassWrapper
     || kind == MetadataKind.foreignClass
@@ -591,6 +599,10 @@ private protocol ReflectableContainer: SendableMetatype {
 private protocol ReflectableOptional: SendableMetatype {
   static func withWrapped(
     at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type) -> Void)
+  /// The wrapped type.
+  static var wrappedType: Any.Type { get }
+  /// The first word of `nil` of this type.
+  static var noneFirstWord: UInt { get }
 }
 
 extension Optional: ReflectableOptional {
@@ -601,6 +613,14 @@ extension Optional: ReflectableOptional {
       return
     }
     withUnsafePointer(to: &wrapped) { body(UnsafeRawPointer($0), Wrapped.self) }
+  }
+
+  fileprivate static var wrappedType: Any.Type { Wrapped.self }
+
+  fileprivate static var noneFirstWord: UInt {
+    guard MemoryLayout<Self>.size >= MemoryLayout<UInt>.size else { return 1 }
+    var none = Self.none
+    return withUnsafeBytes(of: &none) { $0.loadUnaligned(as: UInt.self) }
   }
 }
 
@@ -700,6 +720,8 @@ private final class TypeFacts: Sendable {
   /// Meaningless for classes.
   let layout: ValueLayout
   let optional: (any ReflectableOptional.Type)?
+  /// For an `Optional` of a native class or a class-bound existential: the wrapped type.
+  let optionalObject: Any.Type?
   let container: (any ReflectableContainer.Type)?
   /// `String`, `Substring` or `Character`: holds no objects the walker reports.
   let isText: Bool
@@ -711,13 +733,27 @@ private final class TypeFacts: Sendable {
   private init(_ type: Any.Type) {
     kind = runtimeMetadataKind(type)
     isClass = isClassKind(kind)
-    layout = isClass ? ValueLayout(size: pointerSize, alignment: pointerSize) : ValueLayout(of: type)
+    layout =
+      isClass ? ValueLayout(size: pointerSize, alignment: pointerSize) : ValueLayout(of: type)
     optional = kind == MetadataKind.optional ? type as? any ReflectableOptional.Type : nil
+    // An optional object reference is one word, zero for nil (checked once on a real `nil`), so
+    // it is read in place instead of copied out through the generic `withWrapped`.
+    if let optional, optional.noneFirstWord == 0 {
+      let wrapped = optional.wrappedType
+      let wrappedKind = runtimeMetadataKind(wrapped)
+      let isObject =
+        wrappedKind == MetadataKind.class
+        || (wrappedKind == MetadataKind.existential && isClassBoundExistential(wrapped))
+      optionalObject = isObject ? wrapped : nil
+    } else {
+      optionalObject = nil
+    }
     let isStruct = kind == MetadataKind.struct
     container = isStruct ? type as? any ReflectableContainer.Type : nil
     isText = isStruct && (type == String.self || type == Substring.self || type == Character.self)
-    if !isClass, !layout.isPOD, (isStruct && container == nil && !isText)
-      || kind == MetadataKind.tuple
+    if !isClass, !layout.isPOD,
+      (isStruct && container == nil && !isText)
+        || kind == MetadataKind.tuple
     {
       let fields = SwiftRuntimeReflection.valueFields(of: type)
       strongFields = fields.filter { $0.ownership == .strong }
@@ -760,9 +796,10 @@ private final class ReferenceWalker {
   private func join(_ path: String, _ component: String, closure: Bool) -> String {
     if closure { return path }
     // Unlabeled tuple elements are named ".0", ".1" by the runtime.
-    let component = component.hasPrefix(".") ? String(component.dropFirst()) : component
+    let component =
+      component.utf8.first == UInt8(ascii: ".") ? String(component.dropFirst()) : component
     if component.isEmpty { return path }
-    if path.isEmpty || component.hasPrefix("[") { return path + component }
+    if path.isEmpty || component.utf8.first == UInt8(ascii: "[") { return path + component }
     return path + "." + component
   }
 
@@ -799,7 +836,11 @@ private final class ReferenceWalker {
     }
     switch facts.kind {
     case MetadataKind.optional:
-      if let optional = facts.optional {
+      if let wrapped = facts.optionalObject {
+        // What `withWrapped` does, without the copy: nil is a zero first word.
+        guard pointer.load(as: UInt.self) != 0 else { return }
+        visit(pointer, wrapped, path: path, closure: closure, direct: direct, depth: depth + 1)
+      } else if let optional = facts.optional {
         optional.withWrapped(at: pointer) { wrappedPointer, wrappedType in
           visit(
             wrappedPointer, wrappedType, path: path, closure: closure, direct: direct,
@@ -895,7 +936,7 @@ private final class ReferenceWalker {
     // Existential type metadata: kind word, then 32-bit flags.
     let flags = unsafeBitCast(type, to: UnsafeRawPointer.self)
       .load(fromByteOffset: pointerSize, as: UInt32.self)
-    let isClassBound = flags & 0x8000_0000 == 0
+    let isClassBound = isClassBoundExistential(type)
     let specialProtocol = (flags & 0x3F00_0000) >> 24
     if isClassBound {
       // Class existential container: the object reference, then witness tables.
