@@ -11,9 +11,10 @@ struct RetainGraph {
     let target: Int
   }
 
-  /// What a scan found in one object.
+  /// What a scan found in one object besides its edges.
   private struct Scanned {
-    let edges: [Edge]
+    /// The object's edges: a range of `edges` and `targets`.
+    let edgeRange: Range<Int>
     let uninspected: [String]
     let isMetadataStripped: Bool
   }
@@ -27,6 +28,14 @@ struct RetainGraph {
   /// Scan results by index; nil until the object is scanned (each object is scanned once, so
   /// searches reuse its edges).
   private var scans: [Scanned?] = []
+  /// `scans[i]?.edgeRange`, apart, so searches copy no arrays.
+  private var edgeRanges: [Range<Int>?] = []
+  /// Every edge found, grouped by the scanned object (see `Scanned.edgeRange`).
+  private var edges: [Edge] = []
+  /// The target of each edge, apart, so searches walk plain integers.
+  private var targets: [Int] = []
+  /// The object each edge starts at.
+  private var edgeSources: [Int] = []
   /// Type names by index, read when first needed.
   private var typeNames: [String?] = []
   private var indexByIdentity: [ObjectIdentifier: Int] = [:]
@@ -58,6 +67,7 @@ struct RetainGraph {
     let index = objects.count
     objects.append(object)
     scans.append(nil)
+    edgeRanges.append(nil)
     typeNames.append(nil)
     indexByIdentity[id] = index
     return index
@@ -70,22 +80,27 @@ struct RetainGraph {
     guard remainingScans > 0 else { return nil }
     remainingScans -= 1
     let scan = scanner(objects[index])
-    var edges: [Edge] = []
-    edges.reserveCapacity(scan.references.count)
+    let first = edges.count
     for reference in scan.references {
+      let target = self.index(of: reference.target)
       edges.append(
         Edge(
-          property: reference.path, isClosureCapture: reference.throughClosure,
-          target: self.index(of: reference.target)))
+          property: reference.path, isClosureCapture: reference.throughClosure, target: target))
+      targets.append(target)
+      edgeSources.append(index)
     }
     let result = Scanned(
-      edges: edges, uninspected: scan.uninspected, isMetadataStripped: scan.isMetadataStripped)
+      edgeRange: first..<edges.count, uninspected: scan.uninspected,
+      isMetadataStripped: scan.isMetadataStripped)
     scans[index] = result
+    edgeRanges[index] = result.edgeRange
     return result
   }
 
-  private mutating func edges(of index: Int) -> [Edge] {
-    scanned(index)?.edges ?? []
+  /// The positions in `edges` of the edges of the object at `index` (scanning it if needed).
+  private mutating func edgeRange(of index: Int) -> Range<Int> {
+    if let known = edgeRanges[index] { return known }
+    return scanned(index)?.edgeRange ?? 0..<0
   }
 
   private mutating func name(of index: Int) -> String {
@@ -95,16 +110,18 @@ struct RetainGraph {
     return name
   }
 
-  private mutating func path(_ edges: [(from: Int, edge: Edge)]) -> RetainPath {
+  /// The path along edges (positions in `edges`).
+  private mutating func path(_ chain: [Int]) -> RetainPath {
     var steps: [RetainPath.Step] = []
-    steps.reserveCapacity(edges.count)
-    for (from, edge) in edges {
+    steps.reserveCapacity(chain.count)
+    for position in chain {
+      let edge = edges[position]
       steps.append(
         RetainPath.Step(
-          typeName: name(of: from), property: edge.property,
+          typeName: name(of: edgeSources[position]), property: edge.property,
           isClosureCapture: edge.isClosureCapture))
     }
-    let target = edges.last.map { name(of: $0.edge.target) } ?? "?"
+    let target = chain.last.map { name(of: edges[$0].target) } ?? "?"
     return RetainPath(steps: steps, targetTypeName: target)
   }
 
@@ -119,8 +136,9 @@ struct RetainGraph {
   ) -> [RetainPath] {
     let start = index(of: object)
     guard scanned(start) != nil else { return [] }
-    var found: [[(from: Int, edge: Edge)]] = []
-    var stack: [(from: Int, edge: Edge)] = []
+    // Paths are lists of edge positions; each edge starts where the previous one ends.
+    var found: [[Int]] = []
+    var stack: [Int] = []
     var onPath: [Bool] = []
     var expansions = 0
 
@@ -137,17 +155,18 @@ struct RetainGraph {
     func search(_ current: Int, graph: inout RetainGraph) {
       guard expansions < 20_000, found.count < maximumCount * 4 else { return }
       expansions += 1
-      for edge in graph.edges(of: current) {
-        if edge.target == start {
-          found.append(stack + [(current, edge)])
+      for position in graph.edgeRange(of: current) {
+        let target = graph.targets[position]
+        if target == start {
+          found.append(stack + [position])
           continue
         }
-        guard stack.count + 1 < maximumLength, !isOnPath(edge.target) else { continue }
-        setOnPath(edge.target, true)
-        stack.append((current, edge))
-        search(edge.target, graph: &graph)
+        guard stack.count + 1 < maximumLength, !isOnPath(target) else { continue }
+        setOnPath(target, true)
+        stack.append(position)
+        search(target, graph: &graph)
         stack.removeLast()
-        setOnPath(edge.target, false)
+        setOnPath(target, false)
       }
     }
     search(start, graph: &self)
@@ -178,7 +197,7 @@ struct RetainGraph {
     from sources: [AnyObject], to target: AnyObject, maximumLength: Int = 6
   ) -> (path: RetainPath, source: Int)? {
     let goal = index(of: target)
-    var previous: [Int: (from: Int, edge: Edge)] = [:]
+    var previous: [Int: (from: Int, edge: Int)] = [:]
     var origin: [Int: Int] = [:]
     var frontier: [Int] = []
     for (position, source) in sources.enumerated() {
@@ -192,19 +211,21 @@ struct RetainGraph {
       length += 1
       var next: [Int] = []
       for current in frontier {
-        for edge in edges(of: current) where origin[edge.target] == nil {
-          origin[edge.target] = origin[current]
-          previous[edge.target] = (current, edge)
-          if edge.target == goal {
-            var chain: [(from: Int, edge: Edge)] = []
+        for position in edgeRange(of: current) {
+          let reached = targets[position]
+          guard origin[reached] == nil else { continue }
+          origin[reached] = origin[current]
+          previous[reached] = (current, position)
+          if reached == goal {
+            var chain: [Int] = []
             var cursor = goal
             while let link = previous[cursor] {
-              chain.append(link)
+              chain.append(link.edge)
               cursor = link.from
             }
             return (path(chain.reversed()), origin[goal] ?? 0)
           }
-          next.append(edge.target)
+          next.append(reached)
         }
       }
       frontier = next

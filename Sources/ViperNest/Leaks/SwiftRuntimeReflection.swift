@@ -141,17 +141,40 @@ enum SwiftRuntimeReflection {
   /// closures stored in its properties and those nested in optionals, collections, structs,
   /// tuples, enums and existentials.
   static func strongReferences(of object: AnyObject) -> ReferenceScan {
-    let layout = storedFields(of: type(of: object))
+    let plan = scanPlan(of: type(of: object))
     let walker = ReferenceWalker()
-    walker.scan.isMetadataStripped = layout.isMetadataStripped
+    walker.scan.isMetadataStripped = plan.isMetadataStripped
     withExtendedLifetime(object) {
       let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
-      for field in layout.fields where field.ownership == .strong {
+      for (field, facts) in zip(plan.fields, plan.facts) {
         walker.visit(
-          base + field.offset, field.type, path: field.name, closure: false, direct: true, depth: 0)
+          base + field.offset, facts, path: field.name, closure: false, direct: true, depth: 0)
       }
     }
     return walker.scan
+  }
+
+  /// A class's strong stored fields and how to read each, decoded once per class.
+  private struct ScanPlan: Sendable {
+    let fields: [ReflectedField]
+    let facts: [TypeFacts]
+    let isMetadataStripped: Bool
+  }
+
+  private static let scanPlans = LeakLock<[ObjectIdentifier: ScanPlan]>([:])
+
+  private static func scanPlan(of type: AnyClass) -> ScanPlan {
+    let key = ObjectIdentifier(type)
+    if let known = scanPlans.withLock({ $0[key] }) {
+      return known
+    }
+    let layout = storedFields(of: type)
+    let fields = layout.fields.filter { $0.ownership == .strong }
+    let plan = ScanPlan(
+      fields: fields, facts: fields.map { TypeFacts.of($0.type) },
+      isMetadataStripped: layout.isMetadataStripped)
+    scanPlans.withLock { $0[key] = plan }
+    return plan
   }
 
   /// The strong references held by an arbitrary value (the value itself counts when it is an
@@ -592,7 +615,42 @@ private func isStandardLibraryStorage(_ object: AnyObject) -> Bool {
 private protocol ReflectableContainer: SendableMetatype {
   /// Calls `body` with the address, type and path label of each element.
   static func forEachElement(
-    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, String) -> Void)
+    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, ElementLabel) -> Void)
+}
+
+/// Where a container element sits, turned into text only when a path needs it.
+private enum ElementLabel {
+  /// The element is the container's value itself (`AnyHashable`).
+  case none
+  /// `[index]`.
+  case index(Int)
+  /// `[#position]`.
+  case position(Int)
+  /// `keys[#position]`.
+  case keyPosition(Int)
+  /// The label of a dictionary value: `["name"]` for string keys, `[42]` for integer keys,
+  /// `[#position]` otherwise; never calls user code.
+  case valueOfKey(Any, position: Int)
+
+  var isEmpty: Bool {
+    if case .none = self { return true }
+    return false
+  }
+
+  var text: String {
+    switch self {
+    case .none: ""
+    case .index(let index): "[\(index)]"
+    case .position(let position): "[#\(position)]"
+    case .keyPosition(let position): "keys[#\(position)]"
+    case .valueOfKey(let key, let position):
+      switch key {
+      case let key as String: "[\"\(key)\"]"
+      case let key as Int: "[\(key)]"
+      default: "[#\(position)]"
+      }
+    }
+  }
 }
 
 /// `Optional`, projected without casting (a value cast would unwrap it).
@@ -626,7 +684,7 @@ extension Optional: ReflectableOptional {
 
 extension Array: ReflectableContainer {
   fileprivate static func forEachElement(
-    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, String) -> Void
+    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, ElementLabel) -> Void
   ) {
     pointer.assumingMemoryBound(to: Self.self).pointee.withUnsafeBufferPointer {
       forEachBufferElement($0, firstIndex: 0, body)
@@ -636,7 +694,7 @@ extension Array: ReflectableContainer {
 
 extension ContiguousArray: ReflectableContainer {
   fileprivate static func forEachElement(
-    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, String) -> Void
+    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, ElementLabel) -> Void
   ) {
     pointer.assumingMemoryBound(to: Self.self).pointee.withUnsafeBufferPointer {
       forEachBufferElement($0, firstIndex: 0, body)
@@ -646,7 +704,7 @@ extension ContiguousArray: ReflectableContainer {
 
 extension ArraySlice: ReflectableContainer {
   fileprivate static func forEachElement(
-    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, String) -> Void
+    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, ElementLabel) -> Void
   ) {
     let slice = pointer.assumingMemoryBound(to: Self.self).pointee
     slice.withUnsafeBufferPointer { forEachBufferElement($0, firstIndex: slice.startIndex, body) }
@@ -656,55 +714,49 @@ extension ArraySlice: ReflectableContainer {
 /// Hands each element of a contiguous buffer to `body`, labelled `[index]` from `firstIndex`.
 private func forEachBufferElement<Element>(
   _ buffer: UnsafeBufferPointer<Element>, firstIndex: Int,
-  _ body: (UnsafeRawPointer, Any.Type, String) -> Void
+  _ body: (UnsafeRawPointer, Any.Type, ElementLabel) -> Void
 ) {
   guard let base = buffer.baseAddress else { return }
   for offset in buffer.indices {
-    body(UnsafeRawPointer(base + offset), Element.self, "[\(firstIndex + offset)]")
+    body(UnsafeRawPointer(base + offset), Element.self, .index(firstIndex + offset))
   }
 }
 
 extension Dictionary: ReflectableContainer {
   fileprivate static func forEachElement(
-    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, String) -> Void
+    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, ElementLabel) -> Void
   ) {
     for (position, element) in pointer.assumingMemoryBound(to: Self.self).pointee.enumerated() {
       var key = element.key
       var value = element.value
-      let label = keyLabel(element.key, position: position)
-      withUnsafePointer(to: &key) { body(UnsafeRawPointer($0), Key.self, "keys[#\(position)]") }
-      withUnsafePointer(to: &value) { body(UnsafeRawPointer($0), Value.self, label) }
+      withUnsafePointer(to: &key) { body(UnsafeRawPointer($0), Key.self, .keyPosition(position)) }
+      withUnsafePointer(to: &value) {
+        body(UnsafeRawPointer($0), Value.self, .valueOfKey(element.key, position: position))
+      }
     }
   }
 
-  /// `["name"]` for string keys, `[42]` for integer keys, `[#position]` otherwise; never calls
-  /// user code.
-  private static func keyLabel(_ key: Key, position: Int) -> String {
-    switch key {
-    case let key as String: "[\"\(key)\"]"
-    case let key as Int: "[\(key)]"
-    default: "[#\(position)]"
-    }
-  }
 }
 
 extension Set: ReflectableContainer {
   fileprivate static func forEachElement(
-    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, String) -> Void
+    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, ElementLabel) -> Void
   ) {
     for (position, element) in pointer.assumingMemoryBound(to: Self.self).pointee.enumerated() {
       var element = element
-      withUnsafePointer(to: &element) { body(UnsafeRawPointer($0), Element.self, "[#\(position)]") }
+      withUnsafePointer(to: &element) {
+        body(UnsafeRawPointer($0), Element.self, .position(position))
+      }
     }
   }
 }
 
 extension AnyHashable: ReflectableContainer {
   fileprivate static func forEachElement(
-    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, String) -> Void
+    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, ElementLabel) -> Void
   ) {
     var base = pointer.assumingMemoryBound(to: Self.self).pointee.base
-    withUnsafePointer(to: &base) { body(UnsafeRawPointer($0), Any.self, "") }
+    withUnsafePointer(to: &base) { body(UnsafeRawPointer($0), Any.self, .none) }
   }
 }
 
@@ -715,22 +767,29 @@ extension AnyHashable: ReflectableContainer {
 /// casts) and, for structs and tuples, the strong stored fields (decoding each field's mangled
 /// type name). Types are never unloaded, so the facts stay valid.
 private final class TypeFacts: Sendable {
+  let type: Any.Type
   let kind: UInt
   let isClass: Bool
   /// Meaningless for classes.
   let layout: ValueLayout
   let optional: (any ReflectableOptional.Type)?
   /// For an `Optional` of a native class or a class-bound existential: the wrapped type.
-  let optionalObject: Any.Type?
+  let optionalObject: TypeFacts?
   let container: (any ReflectableContainer.Type)?
   /// `String`, `Substring` or `Character`: holds no objects the walker reports.
   let isText: Bool
   /// Strong stored fields of a struct or tuple, in declaration order.
   let strongFields: [ReflectedField]
+  /// The facts of `strongFields`' types, in the same order (a value cannot contain itself, so
+  /// this recursion ends).
+  let strongFieldFacts: [TypeFacts]
   /// A struct without field metadata whose descriptor declares fields.
   let isFieldMetadataStripped: Bool
+  /// A visit of this type counts and returns: a trivial value, or text.
+  let isInert: Bool
 
   private init(_ type: Any.Type) {
+    self.type = type
     kind = runtimeMetadataKind(type)
     isClass = isClassKind(kind)
     layout =
@@ -744,7 +803,7 @@ private final class TypeFacts: Sendable {
       let isObject =
         wrappedKind == MetadataKind.class
         || (wrappedKind == MetadataKind.existential && isClassBoundExistential(wrapped))
-      optionalObject = isObject ? wrapped : nil
+      optionalObject = isObject ? TypeFacts.of(wrapped) : nil
     } else {
       optionalObject = nil
     }
@@ -757,13 +816,16 @@ private final class TypeFacts: Sendable {
     {
       let fields = SwiftRuntimeReflection.valueFields(of: type)
       strongFields = fields.filter { $0.ownership == .strong }
+      strongFieldFacts = strongFields.map { TypeFacts.of($0.type) }
       isFieldMetadataStripped =
         isStruct && fields.isEmpty
         && (SwiftRuntimeReflection.declaredFieldCount(of: type) ?? 0) > 0
     } else {
       strongFields = []
+      strongFieldFacts = []
       isFieldMetadataStripped = false
     }
+    isInert = !isClass && (layout.isPOD || (isText && !layout.isNonCopyable))
   }
 
   private static let cache = LeakLock<[ObjectIdentifier: TypeFacts]>([:])
@@ -822,7 +884,56 @@ private final class ReferenceWalker {
       return
     }
     remainingVisits -= 1
-    let facts = TypeFacts.of(type)
+    visitValue(pointer, facts(of: type), path: path, closure: closure, direct: direct, depth: depth)
+  }
+
+  /// Counts the visit of a value that holds no reference (a trivial value or text) without
+  /// building its path, when `visit` would neither report it nor run out of budget; false when
+  /// the value needs a real visit.
+  private func skipInert(_ facts: TypeFacts, depth: Int) -> Bool {
+    guard facts.isInert, depth < Self.maxDepth, remainingVisits > 0 else { return false }
+    remainingVisits -= 1
+    return true
+  }
+
+  /// `visit` for a type whose facts are known.
+  func visit(
+    _ pointer: UnsafeRawPointer, _ facts: TypeFacts, path: String, closure: Bool, direct: Bool,
+    depth: Int
+  ) {
+    guard depth < Self.maxDepth, remainingVisits > 0 else {
+      uninspected(path, "too deep or too large")
+      return
+    }
+    remainingVisits -= 1
+    visitValue(pointer, facts, path: path, closure: closure, direct: direct, depth: depth)
+  }
+
+  /// The facts of `type`, from the few types this walker met last or from the shared cache.
+  private func facts(of type: Any.Type) -> TypeFacts {
+    let key = ObjectIdentifier(type)
+    for entry in recentFacts where entry.key == key {
+      return entry.facts
+    }
+    let found = TypeFacts.of(type)
+    if recentFacts.count < 8 {
+      recentFacts.append((key, found))
+    } else {
+      recentFacts[nextRecent] = (key, found)
+      nextRecent = (nextRecent + 1) & 7
+    }
+    return found
+  }
+
+  private var recentFacts: [(key: ObjectIdentifier, facts: TypeFacts)] = []
+  private var nextRecent = 0
+
+  /// The body of `visit`, once the visit is counted.
+  private func visitValue(
+    _ pointer: UnsafeRawPointer, _ facts: TypeFacts, path: String, closure: Bool, direct: Bool,
+    depth: Int
+  ) {
+    let type = facts.type
     if facts.isClass {
       guard pointer.load(as: UInt.self) != 0 else { return }
       record(pointer.load(as: AnyObject.self), path: path, closure: closure, direct: direct)
@@ -854,9 +965,10 @@ private final class ReferenceWalker {
     case MetadataKind.enum:
       visitEnum(pointer, type, path: path, closure: closure, depth: depth)
     case MetadataKind.tuple:
-      for field in facts.strongFields {
+      for (field, fieldFacts) in zip(facts.strongFields, facts.strongFieldFacts) {
+        if skipInert(fieldFacts, depth: depth + 1) { continue }
         visit(
-          pointer + field.offset, field.type, path: join(path, field.name, closure: closure),
+          pointer + field.offset, fieldFacts, path: join(path, field.name, closure: closure),
           closure: closure,
           direct: false, depth: depth + 1)
       }
@@ -890,9 +1002,11 @@ private final class ReferenceWalker {
   ) {
     if let container = facts.container {
       container.forEachElement(at: pointer) { elementPointer, elementType, label in
+        let elementFacts = self.facts(of: elementType)
+        if skipInert(elementFacts, depth: depth + 1) { return }
         visit(
-          elementPointer, elementType, path: join(path, label, closure: closure), closure: closure,
-          direct: label.isEmpty, depth: depth + 1)
+          elementPointer, elementFacts, path: join(path, label.text, closure: closure),
+          closure: closure, direct: label.isEmpty, depth: depth + 1)
       }
       return
     }
@@ -901,9 +1015,10 @@ private final class ReferenceWalker {
       uninspected(path, "field metadata stripped")
       return
     }
-    for field in facts.strongFields {
+    for (field, fieldFacts) in zip(facts.strongFields, facts.strongFieldFacts) {
+      if skipInert(fieldFacts, depth: depth + 1) { continue }
       visit(
-        pointer + field.offset, field.type, path: join(path, field.name, closure: closure),
+        pointer + field.offset, fieldFacts, path: join(path, field.name, closure: closure),
         closure: closure,
         direct: false, depth: depth + 1)
     }
