@@ -197,11 +197,20 @@ struct RetainGraph {
     from sources: [AnyObject], to target: AnyObject, maximumLength: Int = 6
   ) -> (path: RetainPath, source: Int)? {
     let goal = index(of: target)
-    var previous: [Int: (from: Int, edge: Int)] = [:]
-    var origin: [Int: Int] = [:]
+    // By object index, grown as the search meets new objects: where each reached object was
+    // reached from (object and edge) and which source it descends from.
+    var previous: [(from: Int, edge: Int)?] = []
+    var origin: [Int?] = []
+    func grow(to count: Int) {
+      if origin.count < count {
+        origin.append(contentsOf: repeatElement(nil, count: count - origin.count))
+        previous.append(contentsOf: repeatElement(nil, count: count - previous.count))
+      }
+    }
     var frontier: [Int] = []
     for (position, source) in sources.enumerated() {
       let id = index(of: source)
+      grow(to: objects.count)
       guard id != goal, origin[id] == nil, scanned(id) != nil else { continue }
       origin[id] = position
       frontier.append(id)
@@ -211,7 +220,9 @@ struct RetainGraph {
       length += 1
       var next: [Int] = []
       for current in frontier {
-        for position in edgeRange(of: current) {
+        let range = edgeRange(of: current)
+        grow(to: objects.count)
+        for position in range {
           let reached = targets[position]
           guard origin[reached] == nil else { continue }
           origin[reached] = origin[current]

@@ -726,13 +726,21 @@ extension Dictionary: ReflectableContainer {
   fileprivate static func forEachElement(
     at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, ElementLabel) -> Void
   ) {
-    for (position, element) in pointer.assumingMemoryBound(to: Self.self).pointee.enumerated() {
-      var key = element.key
-      var value = element.value
+    // Keys and values by index: no enumerated sequence or element tuple to instantiate.
+    let dictionary = pointer.assumingMemoryBound(to: Self.self).pointee
+    let keys = dictionary.keys
+    let values = dictionary.values
+    var index = dictionary.startIndex
+    var position = 0
+    while index != dictionary.endIndex {
+      var key = keys[index]
+      var value = values[index]
       withUnsafePointer(to: &key) { body(UnsafeRawPointer($0), Key.self, .keyPosition(position)) }
       withUnsafePointer(to: &value) {
-        body(UnsafeRawPointer($0), Value.self, .valueOfKey(element.key, position: position))
+        body(UnsafeRawPointer($0), Value.self, .valueOfKey(key, position: position))
       }
+      dictionary.formIndex(after: &index)
+      position += 1
     }
   }
 
