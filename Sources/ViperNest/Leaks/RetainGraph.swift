@@ -38,7 +38,9 @@ struct RetainGraph {
   private var edgeSources: [Int] = []
   /// Type names by index, read when first needed.
   private var typeNames: [String?] = []
-  private var indexByIdentity: [ObjectIdentifier: Int] = [:]
+  /// Open-addressing table from object address to index (-1: free), sized to a power of two at
+  /// least twice the object count: cheaper than hashing identities with `Hasher`.
+  private var slots = [Int](repeating: -1, count: 64)
   /// Objects this graph may still scan; bounds the work spent in large object graphs.
   private var remainingScans: Int
 
@@ -62,15 +64,36 @@ struct RetainGraph {
 
   /// The index of `object`, adding it (unscanned) when it is new.
   private mutating func index(of object: AnyObject) -> Int {
-    let id = ObjectIdentifier(object)
-    if let known = indexByIdentity[id] { return known }
+    var slot = Self.slot(of: object, capacity: slots.count)
+    while true {
+      let known = slots[slot]
+      if known < 0 { break }
+      if objects[known] === object { return known }
+      slot = (slot + 1) & (slots.count - 1)
+    }
     let index = objects.count
     objects.append(object)
     scans.append(nil)
     edgeRanges.append(nil)
     typeNames.append(nil)
-    indexByIdentity[id] = index
+    slots[slot] = index
+    if 2 * objects.count > slots.count {
+      var grown = [Int](repeating: -1, count: 2 * slots.count)
+      for (position, known) in objects.enumerated() {
+        var free = Self.slot(of: known, capacity: grown.count)
+        while grown[free] >= 0 { free = (free + 1) & (grown.count - 1) }
+        grown[free] = position
+      }
+      slots = grown
+    }
     return index
+  }
+
+  /// The first slot to probe for `object` in a table of `capacity` (a power of two) slots.
+  private static func slot(of object: AnyObject, capacity: Int) -> Int {
+    let address = UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
+    // Fibonacci hashing of the address; its low bits are alignment zeros.
+    return Int(truncatingIfNeeded: ((address >> 4) &* 0x9E37_79B9_7F4A_7C15) >> 40) & (capacity - 1)
   }
 
   /// The scan of the object at `index`, scanning it the first time; nil when the scan budget is

@@ -640,7 +640,7 @@ private enum ElementLabel {
   var text: String {
     switch self {
     case .none: ""
-    case .index(let index): "[\(index)]"
+    case .index(let index): "[" + String(index) + "]"
     case .position(let position): "[#\(position)]"
     case .keyPosition(let position): "keys[#\(position)]"
     case .valueOfKey(let key, let position):
