@@ -159,40 +159,44 @@ struct RetainGraph {
   ) -> [RetainPath] {
     let start = index(of: object)
     guard scanned(start) != nil else { return [] }
-    // Paths are lists of edge positions; each edge starts where the previous one ends.
+    // Paths are lists of edge positions; each edge starts where the previous one ends. A
+    // depth-first search over simple paths, iterative (no captured state to check for
+    // exclusivity): each frame is an object on the path and the next of its edges to follow.
     var found: [[Int]] = []
     var stack: [Int] = []
-    var onPath: [Bool] = []
-    var expansions = 0
-
-    func isOnPath(_ index: Int) -> Bool {
-      index == start || (index < onPath.count && onPath[index])
-    }
-    func setOnPath(_ index: Int, _ value: Bool) {
-      if index >= onPath.count {
-        onPath.append(contentsOf: repeatElement(false, count: index + 1 - onPath.count))
-      }
-      onPath[index] = value
-    }
-
-    func search(_ current: Int, graph: inout RetainGraph) {
-      guard expansions < 20_000, found.count < maximumCount * 4 else { return }
-      expansions += 1
-      for position in graph.edgeRange(of: current) {
-        let target = graph.targets[position]
-        if target == start {
-          found.append(stack + [position])
-          continue
+    var onPath = [Bool](repeating: false, count: objects.count)
+    var frames: [(object: Int, next: Int, end: Int)] = []
+    let firstEdges = edgeRange(of: start)
+    var expansions = 1
+    frames.append((start, firstEdges.lowerBound, firstEdges.upperBound))
+    while let top = frames.last {
+      guard top.next < top.end else {
+        frames.removeLast()
+        if !frames.isEmpty {
+          stack.removeLast()
+          onPath[top.object] = false
         }
-        guard stack.count + 1 < maximumLength, !isOnPath(target) else { continue }
-        setOnPath(target, true)
-        stack.append(position)
-        search(target, graph: &graph)
-        stack.removeLast()
-        setOnPath(target, false)
+        continue
       }
+      frames[frames.count - 1].next += 1
+      let position = top.next
+      let target = targets[position]
+      if target == start {
+        found.append(stack + [position])
+        continue
+      }
+      if target >= onPath.count {
+        onPath.append(contentsOf: repeatElement(false, count: target + 1 - onPath.count))
+      }
+      guard stack.count + 1 < maximumLength, !onPath[target] else { continue }
+      // Entering `target`; a spent budget leaves it unexpanded.
+      guard expansions < 20_000, found.count < maximumCount * 4 else { continue }
+      expansions += 1
+      onPath[target] = true
+      stack.append(position)
+      let range = edgeRange(of: target)
+      frames.append((target, range.lowerBound, range.upperBound))
     }
-    search(start, graph: &self)
 
     // Shortest first; equal lengths keep discovery (property) order.
     let ordered = found.enumerated().sorted {
