@@ -241,6 +241,27 @@ public final class LeakDetector: Sendable {
     return token
   }
 
+  /// The name reports use for modules built by `builder`: `name()` (the builder's
+  /// `moduleName`, which formats a type name) is evaluated the first time a builder type is seen,
+  /// outside any lock, and reused afterwards, so tracking a module formats no text.
+  ///
+  /// - Parameters:
+  ///   - builder: The builder type.
+  ///   - name: Computes the name.
+  /// - Returns: The name.
+  package static func moduleName(of builder: AnyClass, _ name: () -> String) -> String {
+    let key = ObjectIdentifier(builder)
+    if let known = moduleNames.withLock({ $0[key] }) {
+      return known
+    }
+    let computed = name()
+    moduleNames.withLock { $0[key] = computed }
+    return computed
+  }
+
+  /// Module names per builder type; see ``moduleName(of:_:)``.
+  private static let moduleNames = LeakLock<[ObjectIdentifier: String]>([:])
+
   /// Tracks an object of a module or story; the object is not retained.
   ///
   /// - Parameters:

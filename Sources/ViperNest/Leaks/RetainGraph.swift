@@ -7,13 +7,14 @@ struct RetainGraph {
   struct Edge {
     let property: String
     let isClosureCapture: Bool
-    let target: ObjectIdentifier
+    /// The referenced object's index in the graph.
+    let target: Int
   }
 
-  private struct Node {
-    let object: AnyObject
-    let typeName: String
-    let edges: [Edge]
+  /// What a scan found in one object besides its edges.
+  private struct Scanned {
+    /// The object's edges: a range of `edges` and `targets`.
+    let edgeRange: Range<Int>
     let uninspected: [String]
     let isMetadataStripped: Bool
   }
@@ -22,9 +23,24 @@ struct RetainGraph {
   typealias Scanner = (AnyObject) -> ReferenceScan
 
   private let scanner: Scanner
-  private var nodes: [ObjectIdentifier: Node] = [:]
-  /// Objects referenced by scanned nodes but not scanned yet (kept alive here).
-  private var pending: [ObjectIdentifier: AnyObject] = [:]
+  /// Every object met (scanned or only referenced), by index; kept alive here.
+  private var objects: [AnyObject] = []
+  /// Scan results by index; nil until the object is scanned (each object is scanned once, so
+  /// searches reuse its edges).
+  private var scans: [Scanned?] = []
+  /// `scans[i]?.edgeRange`, apart, so searches copy no arrays.
+  private var edgeRanges: [Range<Int>?] = []
+  /// Every edge found, grouped by the scanned object (see `Scanned.edgeRange`).
+  private var edges: [Edge] = []
+  /// The target of each edge, apart, so searches walk plain integers.
+  private var targets: [Int] = []
+  /// The object each edge starts at.
+  private var edgeSources: [Int] = []
+  /// Type names by index, read when first needed.
+  private var typeNames: [String?] = []
+  /// Open-addressing table from object address to index (-1: free), sized to a power of two at
+  /// least twice the object count: cheaper than hashing identities with `Hasher`.
+  private var slots = [Int](repeating: -1, count: 64)
   /// Objects this graph may still scan; bounds the work spent in large object graphs.
   private var remainingScans: Int
 
@@ -38,63 +54,97 @@ struct RetainGraph {
 
   /// Places in `object` that could not be inspected.
   mutating func uninspected(in object: AnyObject) -> [String] {
-    node(for: object)?.uninspected ?? []
+    scanned(index(of: object))?.uninspected ?? []
   }
 
   /// Whether `object`'s class hierarchy lacks field metadata.
   mutating func isMetadataStripped(_ object: AnyObject) -> Bool {
-    node(for: object)?.isMetadataStripped ?? false
+    scanned(index(of: object))?.isMetadataStripped ?? false
   }
 
-  /// Adds `object` (scanning it once) and returns its node; nil when the scan budget is spent.
-  private mutating func node(for object: AnyObject) -> Node? {
-    let id = ObjectIdentifier(object)
-    if let node = nodes[id] { return node }
+  /// The index of `object`, adding it (unscanned) when it is new.
+  private mutating func index(of object: AnyObject) -> Int {
+    var slot = Self.slot(of: object, capacity: slots.count)
+    while true {
+      let known = slots[slot]
+      if known < 0 { break }
+      if objects[known] === object { return known }
+      slot = (slot + 1) & (slots.count - 1)
+    }
+    let index = objects.count
+    objects.append(object)
+    scans.append(nil)
+    edgeRanges.append(nil)
+    typeNames.append(nil)
+    slots[slot] = index
+    if 2 * objects.count > slots.count {
+      var grown = [Int](repeating: -1, count: 2 * slots.count)
+      for (position, known) in objects.enumerated() {
+        var free = Self.slot(of: known, capacity: grown.count)
+        while grown[free] >= 0 { free = (free + 1) & (grown.count - 1) }
+        grown[free] = position
+      }
+      slots = grown
+    }
+    return index
+  }
+
+  /// The first slot to probe for `object` in a table of `capacity` (a power of two) slots.
+  private static func slot(of object: AnyObject, capacity: Int) -> Int {
+    let address = UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
+    // Fibonacci hashing of the address; its low bits are alignment zeros.
+    return Int(truncatingIfNeeded: ((address >> 4) &* 0x9E37_79B9_7F4A_7C15) >> 40) & (capacity - 1)
+  }
+
+  /// The scan of the object at `index`, scanning it the first time; nil when the scan budget is
+  /// spent.
+  private mutating func scanned(_ index: Int) -> Scanned? {
+    if let known = scans[index] { return known }
     guard remainingScans > 0 else { return nil }
     remainingScans -= 1
-    let scan = scanner(object)
-    var edges: [Edge] = []
-    edges.reserveCapacity(scan.references.count)
+    let scan = scanner(objects[index])
+    let first = edges.count
     for reference in scan.references {
-      let target = ObjectIdentifier(reference.target)
-      if nodes[target] == nil {
-        // Keep the target alive; it is scanned only when a search reaches it.
-        pending[target] = reference.target
-      }
+      let target = self.index(of: reference.target)
       edges.append(
         Edge(
           property: reference.path, isClosureCapture: reference.throughClosure, target: target))
+      targets.append(target)
+      edgeSources.append(index)
     }
-    let node = Node(
-      object: object, typeName: SwiftRuntimeReflection.typeName(type(of: object)), edges: edges,
-      uninspected: scan.uninspected, isMetadataStripped: scan.isMetadataStripped)
-    nodes[id] = node
-    pending[id] = nil
-    return node
+    let result = Scanned(
+      edgeRange: first..<edges.count, uninspected: scan.uninspected,
+      isMetadataStripped: scan.isMetadataStripped)
+    scans[index] = result
+    edgeRanges[index] = result.edgeRange
+    return result
   }
 
-  private mutating func edges(of id: ObjectIdentifier) -> [Edge] {
-    if let node = nodes[id] { return node.edges }
-    guard let object = pending[id] else { return [] }
-    return node(for: object)?.edges ?? []
+  /// The positions in `edges` of the edges of the object at `index` (scanning it if needed).
+  private mutating func edgeRange(of index: Int) -> Range<Int> {
+    if let known = edgeRanges[index] { return known }
+    return scanned(index)?.edgeRange ?? 0..<0
   }
 
-  private mutating func name(of id: ObjectIdentifier) -> String {
-    if let node = nodes[id] { return node.typeName }
-    if let object = pending[id] { return SwiftRuntimeReflection.typeName(type(of: object)) }
-    return "?"
+  private mutating func name(of index: Int) -> String {
+    if let known = typeNames[index] { return known }
+    let name = SwiftRuntimeReflection.typeName(type(of: objects[index]))
+    typeNames[index] = name
+    return name
   }
 
-  private mutating func path(_ edges: [(from: ObjectIdentifier, edge: Edge)]) -> RetainPath {
+  /// The path along edges (positions in `edges`).
+  private mutating func path(_ chain: [Int]) -> RetainPath {
     var steps: [RetainPath.Step] = []
-    steps.reserveCapacity(edges.count)
-    for (from, edge) in edges {
+    steps.reserveCapacity(chain.count)
+    for position in chain {
+      let edge = edges[position]
       steps.append(
         RetainPath.Step(
-          typeName: name(of: from), property: edge.property,
+          typeName: name(of: edgeSources[position]), property: edge.property,
           isClosureCapture: edge.isClosureCapture))
     }
-    let target = edges.last.map { name(of: $0.edge.target) } ?? "?"
+    let target = chain.last.map { name(of: edges[$0].target) } ?? "?"
     return RetainPath(steps: steps, targetTypeName: target)
   }
 
@@ -107,30 +157,46 @@ struct RetainGraph {
   mutating func cycles(
     through object: AnyObject, maximumLength: Int = 8, maximumCount: Int = 4
   ) -> [RetainPath] {
-    let start = ObjectIdentifier(object)
-    guard node(for: object) != nil else { return [] }
-    var found: [[(from: ObjectIdentifier, edge: Edge)]] = []
-    var stack: [(from: ObjectIdentifier, edge: Edge)] = []
-    var onPath: Set<ObjectIdentifier> = [start]
-    var expansions = 0
-
-    func search(_ current: ObjectIdentifier, graph: inout RetainGraph) {
-      guard expansions < 20_000, found.count < maximumCount * 4 else { return }
-      expansions += 1
-      for edge in graph.edges(of: current) {
-        if edge.target == start {
-          found.append(stack + [(current, edge)])
-          continue
+    let start = index(of: object)
+    guard scanned(start) != nil else { return [] }
+    // Paths are lists of edge positions; each edge starts where the previous one ends. A
+    // depth-first search over simple paths, iterative (no captured state to check for
+    // exclusivity): each frame is an object on the path and the next of its edges to follow.
+    var found: [[Int]] = []
+    var stack: [Int] = []
+    var onPath = [Bool](repeating: false, count: objects.count)
+    var frames: [(object: Int, next: Int, end: Int)] = []
+    let firstEdges = edgeRange(of: start)
+    var expansions = 1
+    frames.append((start, firstEdges.lowerBound, firstEdges.upperBound))
+    while let top = frames.last {
+      guard top.next < top.end else {
+        frames.removeLast()
+        if !frames.isEmpty {
+          stack.removeLast()
+          onPath[top.object] = false
         }
-        guard stack.count + 1 < maximumLength, !onPath.contains(edge.target) else { continue }
-        onPath.insert(edge.target)
-        stack.append((current, edge))
-        search(edge.target, graph: &graph)
-        stack.removeLast()
-        onPath.remove(edge.target)
+        continue
       }
+      frames[frames.count - 1].next += 1
+      let position = top.next
+      let target = targets[position]
+      if target == start {
+        found.append(stack + [position])
+        continue
+      }
+      if target >= onPath.count {
+        onPath.append(contentsOf: repeatElement(false, count: target + 1 - onPath.count))
+      }
+      guard stack.count + 1 < maximumLength, !onPath[target] else { continue }
+      // Entering `target`; a spent budget leaves it unexpanded.
+      guard expansions < 20_000, found.count < maximumCount * 4 else { continue }
+      expansions += 1
+      onPath[target] = true
+      stack.append(position)
+      let range = edgeRange(of: target)
+      frames.append((target, range.lowerBound, range.upperBound))
     }
-    search(start, graph: &self)
 
     // Shortest first; equal lengths keep discovery (property) order.
     let ordered = found.enumerated().sorted {
@@ -157,34 +223,47 @@ struct RetainGraph {
   mutating func shortestPath(
     from sources: [AnyObject], to target: AnyObject, maximumLength: Int = 6
   ) -> (path: RetainPath, source: Int)? {
-    let goal = ObjectIdentifier(target)
-    var previous: [ObjectIdentifier: (from: ObjectIdentifier, edge: Edge)] = [:]
-    var origin: [ObjectIdentifier: Int] = [:]
-    var frontier: [ObjectIdentifier] = []
-    for (index, source) in sources.enumerated() {
-      let id = ObjectIdentifier(source)
-      guard id != goal, origin[id] == nil, node(for: source) != nil else { continue }
-      origin[id] = index
+    let goal = index(of: target)
+    // By object index, grown as the search meets new objects: where each reached object was
+    // reached from (object and edge) and which source it descends from.
+    var previous: [(from: Int, edge: Int)?] = []
+    var origin: [Int?] = []
+    func grow(to count: Int) {
+      if origin.count < count {
+        origin.append(contentsOf: repeatElement(nil, count: count - origin.count))
+        previous.append(contentsOf: repeatElement(nil, count: count - previous.count))
+      }
+    }
+    var frontier: [Int] = []
+    for (position, source) in sources.enumerated() {
+      let id = index(of: source)
+      grow(to: objects.count)
+      guard id != goal, origin[id] == nil, scanned(id) != nil else { continue }
+      origin[id] = position
       frontier.append(id)
     }
     var length = 0
     while !frontier.isEmpty, length < maximumLength {
       length += 1
-      var next: [ObjectIdentifier] = []
+      var next: [Int] = []
       for current in frontier {
-        for edge in edges(of: current) where origin[edge.target] == nil {
-          origin[edge.target] = origin[current]
-          previous[edge.target] = (current, edge)
-          if edge.target == goal {
-            var chain: [(from: ObjectIdentifier, edge: Edge)] = []
+        let range = edgeRange(of: current)
+        grow(to: objects.count)
+        for position in range {
+          let reached = targets[position]
+          guard origin[reached] == nil else { continue }
+          origin[reached] = origin[current]
+          previous[reached] = (current, position)
+          if reached == goal {
+            var chain: [Int] = []
             var cursor = goal
             while let link = previous[cursor] {
-              chain.append(link)
+              chain.append(link.edge)
               cursor = link.from
             }
             return (path(chain.reversed()), origin[goal] ?? 0)
           }
-          next.append(edge.target)
+          next.append(reached)
         }
       }
       frontier = next

@@ -141,17 +141,40 @@ enum SwiftRuntimeReflection {
   /// closures stored in its properties and those nested in optionals, collections, structs,
   /// tuples, enums and existentials.
   static func strongReferences(of object: AnyObject) -> ReferenceScan {
-    let layout = storedFields(of: type(of: object))
+    let plan = scanPlan(of: type(of: object))
     let walker = ReferenceWalker()
-    walker.scan.isMetadataStripped = layout.isMetadataStripped
+    walker.scan.isMetadataStripped = plan.isMetadataStripped
     withExtendedLifetime(object) {
       let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
-      for field in layout.fields where field.ownership == .strong {
+      for (field, facts) in zip(plan.fields, plan.facts) {
         walker.visit(
-          base + field.offset, field.type, path: field.name, closure: false, direct: true, depth: 0)
+          base + field.offset, facts, path: field.name, closure: false, direct: true, depth: 0)
       }
     }
     return walker.scan
+  }
+
+  /// A class's strong stored fields and how to read each, decoded once per class.
+  private struct ScanPlan: Sendable {
+    let fields: [ReflectedField]
+    let facts: [TypeFacts]
+    let isMetadataStripped: Bool
+  }
+
+  private static let scanPlans = LeakLock<[ObjectIdentifier: ScanPlan]>([:])
+
+  private static func scanPlan(of type: AnyClass) -> ScanPlan {
+    let key = ObjectIdentifier(type)
+    if let known = scanPlans.withLock({ $0[key] }) {
+      return known
+    }
+    let layout = storedFields(of: type)
+    let fields = layout.fields.filter { $0.ownership == .strong }
+    let plan = ScanPlan(
+      fields: fields, facts: fields.map { TypeFacts.of($0.type) },
+      isMetadataStripped: layout.isMetadataStripped)
+    scanPlans.withLock { $0[key] = plan }
+    return plan
   }
 
   /// The strong references held by an arbitrary value (the value itself counts when it is an
@@ -547,6 +570,14 @@ private struct ValueLayout {
   let isPOD: Bool
   let isNonCopyable: Bool
 
+  /// A layout that is neither trivial nor noncopyable (an object reference).
+  init(size: Int, alignment: Int) {
+    self.size = size
+    self.alignment = alignment
+    isPOD = false
+    isNonCopyable = false
+  }
+
   init(of type: Any.Type) {
     let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
     let witnesses = metadata.load(fromByteOffset: -pointerSize, as: UnsafeRawPointer.self)
@@ -557,6 +588,14 @@ private struct ValueLayout {
     isPOD = flags & 0x0001_0000 == 0
     isNonCopyable = flags & 0x0080_0000 != 0
   }
+}
+
+/// Whether an existential type's container is an object reference followed by witness tables
+/// (existential type metadata: kind word, then 32-bit flags).
+private func isClassBoundExistential(_ type: Any.Type) -> Bool {
+  let flags = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    .load(fromByteOffset: pointerSize, as: UInt32.self)
+  return flags & 0x8000_0000 == 0
 }
 
 private func isClassKind(_ kind: UInt) -> Bool {
@@ -573,16 +612,55 @@ private func isStandardLibraryStorage(_ object: AnyObject) -> Bool {
 // MARK: - Containers
 
 /// Standard-library containers whose elements the walker visits.
-private protocol ReflectableContainer {
+private protocol ReflectableContainer: SendableMetatype {
   /// Calls `body` with the address, type and path label of each element.
   static func forEachElement(
-    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, String) -> Void)
+    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, ElementLabel) -> Void)
+}
+
+/// Where a container element sits, turned into text only when a path needs it.
+private enum ElementLabel {
+  /// The element is the container's value itself (`AnyHashable`).
+  case none
+  /// `[index]`.
+  case index(Int)
+  /// `[#position]`.
+  case position(Int)
+  /// `keys[#position]`.
+  case keyPosition(Int)
+  /// The label of a dictionary value: `["name"]` for string keys, `[42]` for integer keys,
+  /// `[#position]` otherwise; never calls user code.
+  case valueOfKey(Any, position: Int)
+
+  var isEmpty: Bool {
+    if case .none = self { return true }
+    return false
+  }
+
+  var text: String {
+    switch self {
+    case .none: ""
+    case .index(let index): "[" + String(index) + "]"
+    case .position(let position): "[#\(position)]"
+    case .keyPosition(let position): "keys[#\(position)]"
+    case .valueOfKey(let key, let position):
+      switch key {
+      case let key as String: "[\"\(key)\"]"
+      case let key as Int: "[\(key)]"
+      default: "[#\(position)]"
+      }
+    }
+  }
 }
 
 /// `Optional`, projected without casting (a value cast would unwrap it).
-private protocol ReflectableOptional {
+private protocol ReflectableOptional: SendableMetatype {
   static func withWrapped(
     at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type) -> Void)
+  /// The wrapped type.
+  static var wrappedType: Any.Type { get }
+  /// The first word of `nil` of this type.
+  static var noneFirstWord: UInt { get }
 }
 
 extension Optional: ReflectableOptional {
@@ -594,11 +672,19 @@ extension Optional: ReflectableOptional {
     }
     withUnsafePointer(to: &wrapped) { body(UnsafeRawPointer($0), Wrapped.self) }
   }
+
+  fileprivate static var wrappedType: Any.Type { Wrapped.self }
+
+  fileprivate static var noneFirstWord: UInt {
+    guard MemoryLayout<Self>.size >= MemoryLayout<UInt>.size else { return 1 }
+    var none = Self.none
+    return withUnsafeBytes(of: &none) { $0.loadUnaligned(as: UInt.self) }
+  }
 }
 
 extension Array: ReflectableContainer {
   fileprivate static func forEachElement(
-    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, String) -> Void
+    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, ElementLabel) -> Void
   ) {
     pointer.assumingMemoryBound(to: Self.self).pointee.withUnsafeBufferPointer {
       forEachBufferElement($0, firstIndex: 0, body)
@@ -608,7 +694,7 @@ extension Array: ReflectableContainer {
 
 extension ContiguousArray: ReflectableContainer {
   fileprivate static func forEachElement(
-    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, String) -> Void
+    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, ElementLabel) -> Void
   ) {
     pointer.assumingMemoryBound(to: Self.self).pointee.withUnsafeBufferPointer {
       forEachBufferElement($0, firstIndex: 0, body)
@@ -618,7 +704,7 @@ extension ContiguousArray: ReflectableContainer {
 
 extension ArraySlice: ReflectableContainer {
   fileprivate static func forEachElement(
-    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, String) -> Void
+    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, ElementLabel) -> Void
   ) {
     let slice = pointer.assumingMemoryBound(to: Self.self).pointee
     slice.withUnsafeBufferPointer { forEachBufferElement($0, firstIndex: slice.startIndex, body) }
@@ -628,55 +714,142 @@ extension ArraySlice: ReflectableContainer {
 /// Hands each element of a contiguous buffer to `body`, labelled `[index]` from `firstIndex`.
 private func forEachBufferElement<Element>(
   _ buffer: UnsafeBufferPointer<Element>, firstIndex: Int,
-  _ body: (UnsafeRawPointer, Any.Type, String) -> Void
+  _ body: (UnsafeRawPointer, Any.Type, ElementLabel) -> Void
 ) {
   guard let base = buffer.baseAddress else { return }
   for offset in buffer.indices {
-    body(UnsafeRawPointer(base + offset), Element.self, "[\(firstIndex + offset)]")
+    body(UnsafeRawPointer(base + offset), Element.self, .index(firstIndex + offset))
   }
 }
 
 extension Dictionary: ReflectableContainer {
   fileprivate static func forEachElement(
-    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, String) -> Void
+    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, ElementLabel) -> Void
   ) {
-    for (position, element) in pointer.assumingMemoryBound(to: Self.self).pointee.enumerated() {
-      var key = element.key
-      var value = element.value
-      let label = keyLabel(element.key, position: position)
-      withUnsafePointer(to: &key) { body(UnsafeRawPointer($0), Key.self, "keys[#\(position)]") }
-      withUnsafePointer(to: &value) { body(UnsafeRawPointer($0), Value.self, label) }
+    // Keys and values by index: no enumerated sequence or element tuple to instantiate.
+    let dictionary = pointer.assumingMemoryBound(to: Self.self).pointee
+    let keys = dictionary.keys
+    let values = dictionary.values
+    var index = dictionary.startIndex
+    var position = 0
+    while index != dictionary.endIndex {
+      var key = keys[index]
+      var value = values[index]
+      withUnsafePointer(to: &key) { body(UnsafeRawPointer($0), Key.self, .keyPosition(position)) }
+      withUnsafePointer(to: &value) {
+        body(UnsafeRawPointer($0), Value.self, .valueOfKey(key, position: position))
+      }
+      dictionary.formIndex(after: &index)
+      position += 1
     }
   }
 
-  /// `["name"]` for string keys, `[42]` for integer keys, `[#position]` otherwise; never calls
-  /// user code.
-  private static func keyLabel(_ key: Key, position: Int) -> String {
-    switch key {
-    case let key as String: "[\"\(key)\"]"
-    case let key as Int: "[\(key)]"
-    default: "[#\(position)]"
-    }
-  }
 }
 
 extension Set: ReflectableContainer {
   fileprivate static func forEachElement(
-    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, String) -> Void
+    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, ElementLabel) -> Void
   ) {
     for (position, element) in pointer.assumingMemoryBound(to: Self.self).pointee.enumerated() {
       var element = element
-      withUnsafePointer(to: &element) { body(UnsafeRawPointer($0), Element.self, "[#\(position)]") }
+      withUnsafePointer(to: &element) {
+        body(UnsafeRawPointer($0), Element.self, .position(position))
+      }
     }
   }
 }
 
 extension AnyHashable: ReflectableContainer {
   fileprivate static func forEachElement(
-    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, String) -> Void
+    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, ElementLabel) -> Void
   ) {
     var base = pointer.assumingMemoryBound(to: Self.self).pointee.base
-    withUnsafePointer(to: &base) { body(UnsafeRawPointer($0), Any.self, "") }
+    withUnsafePointer(to: &base) { body(UnsafeRawPointer($0), Any.self, .none) }
+  }
+}
+
+// MARK: - Type facts
+
+/// What the walker needs to know about a type, read from its metadata once per process: the
+/// metadata kind, the value witness layout, the container and optional conformances (dynamic
+/// casts) and, for structs and tuples, the strong stored fields (decoding each field's mangled
+/// type name). Types are never unloaded, so the facts stay valid.
+private final class TypeFacts: Sendable {
+  let type: Any.Type
+  let kind: UInt
+  let isClass: Bool
+  /// Meaningless for classes.
+  let layout: ValueLayout
+  let optional: (any ReflectableOptional.Type)?
+  /// For an `Optional` of a native class or a class-bound existential: the wrapped type.
+  let optionalObject: TypeFacts?
+  let container: (any ReflectableContainer.Type)?
+  /// `String`, `Substring` or `Character`: holds no objects the walker reports.
+  let isText: Bool
+  /// Strong stored fields of a struct or tuple, in declaration order.
+  let strongFields: [ReflectedField]
+  /// The facts of `strongFields`' types, in the same order (a value cannot contain itself, so
+  /// this recursion ends).
+  let strongFieldFacts: [TypeFacts]
+  /// A struct without field metadata whose descriptor declares fields.
+  let isFieldMetadataStripped: Bool
+  /// A visit of this type counts and returns: a trivial value, or text.
+  let isInert: Bool
+
+  private init(_ type: Any.Type) {
+    self.type = type
+    kind = runtimeMetadataKind(type)
+    isClass = isClassKind(kind)
+    layout =
+      isClass ? ValueLayout(size: pointerSize, alignment: pointerSize) : ValueLayout(of: type)
+    optional = kind == MetadataKind.optional ? type as? any ReflectableOptional.Type : nil
+    // An optional object reference is one word, zero for nil (checked once on a real `nil`), so
+    // it is read in place instead of copied out through the generic `withWrapped`.
+    if let optional, optional.noneFirstWord == 0 {
+      let wrapped = optional.wrappedType
+      let wrappedKind = runtimeMetadataKind(wrapped)
+      let isObject =
+        wrappedKind == MetadataKind.class
+        || (wrappedKind == MetadataKind.existential && isClassBoundExistential(wrapped))
+      optionalObject = isObject ? TypeFacts.of(wrapped) : nil
+    } else {
+      optionalObject = nil
+    }
+    let isStruct = kind == MetadataKind.struct
+    container = isStruct ? type as? any ReflectableContainer.Type : nil
+    isText = isStruct && (type == String.self || type == Substring.self || type == Character.self)
+    if !isClass, !layout.isPOD,
+      (isStruct && container == nil && !isText)
+        || kind == MetadataKind.tuple
+    {
+      let fields = SwiftRuntimeReflection.valueFields(of: type)
+      strongFields = fields.filter { $0.ownership == .strong }
+      strongFieldFacts = strongFields.map { TypeFacts.of($0.type) }
+      isFieldMetadataStripped =
+        isStruct && fields.isEmpty
+        && (SwiftRuntimeReflection.declaredFieldCount(of: type) ?? 0) > 0
+    } else {
+      strongFields = []
+      strongFieldFacts = []
+      isFieldMetadataStripped = false
+    }
+    isInert = !isClass && (layout.isPOD || (isText && !layout.isNonCopyable))
+  }
+
+  private static let cache = LeakLock<[ObjectIdentifier: TypeFacts]>([:])
+
+  /// The facts of `type`, computed outside the cache's lock the first time.
+  static func of(_ type: Any.Type) -> TypeFacts {
+    let key = ObjectIdentifier(type)
+    if let known = cache.withLock({ $0[key] }) {
+      return known
+    }
+    let facts = TypeFacts(type)
+    return cache.withLock { cache in
+      if let raced = cache[key] { return raced }
+      cache[key] = facts
+      return facts
+    }
   }
 }
 
@@ -693,9 +866,10 @@ private final class ReferenceWalker {
   private func join(_ path: String, _ component: String, closure: Bool) -> String {
     if closure { return path }
     // Unlabeled tuple elements are named ".0", ".1" by the runtime.
-    let component = component.hasPrefix(".") ? String(component.dropFirst()) : component
+    let component =
+      component.utf8.first == UInt8(ascii: ".") ? String(component.dropFirst()) : component
     if component.isEmpty { return path }
-    if path.isEmpty || component.hasPrefix("[") { return path + component }
+    if path.isEmpty || component.utf8.first == UInt8(ascii: "[") { return path + component }
     return path + "." + component
   }
 
@@ -718,21 +892,74 @@ private final class ReferenceWalker {
       return
     }
     remainingVisits -= 1
-    let kind = runtimeMetadataKind(type)
-    if isClassKind(kind) {
+    visitValue(pointer, facts(of: type), path: path, closure: closure, direct: direct, depth: depth)
+  }
+
+  /// Counts the visit of a value that holds no reference (a trivial value or text) without
+  /// building its path, when `visit` would neither report it nor run out of budget; false when
+  /// the value needs a real visit.
+  private func skipInert(_ facts: TypeFacts, depth: Int) -> Bool {
+    guard facts.isInert, depth < Self.maxDepth, remainingVisits > 0 else { return false }
+    remainingVisits -= 1
+    return true
+  }
+
+  /// `visit` for a type whose facts are known.
+  func visit(
+    _ pointer: UnsafeRawPointer, _ facts: TypeFacts, path: String, closure: Bool, direct: Bool,
+    depth: Int
+  ) {
+    guard depth < Self.maxDepth, remainingVisits > 0 else {
+      uninspected(path, "too deep or too large")
+      return
+    }
+    remainingVisits -= 1
+    visitValue(pointer, facts, path: path, closure: closure, direct: direct, depth: depth)
+  }
+
+  /// The facts of `type`, from the few types this walker met last or from the shared cache.
+  private func facts(of type: Any.Type) -> TypeFacts {
+    let key = ObjectIdentifier(type)
+    for entry in recentFacts where entry.key == key {
+      return entry.facts
+    }
+    let found = TypeFacts.of(type)
+    if recentFacts.count < 8 {
+      recentFacts.append((key, found))
+    } else {
+      recentFacts[nextRecent] = (key, found)
+      nextRecent = (nextRecent + 1) & 7
+    }
+    return found
+  }
+
+  private var recentFacts: [(key: ObjectIdentifier, facts: TypeFacts)] = []
+  private var nextRecent = 0
+
+  /// The body of `visit`, once the visit is counted.
+  private func visitValue(
+    _ pointer: UnsafeRawPointer, _ facts: TypeFacts, path: String, closure: Bool, direct: Bool,
+    depth: Int
+  ) {
+    let type = facts.type
+    if facts.isClass {
       guard pointer.load(as: UInt.self) != 0 else { return }
       record(pointer.load(as: AnyObject.self), path: path, closure: closure, direct: direct)
       return
     }
-    let layout = ValueLayout(of: type)
+    let layout = facts.layout
     if layout.isPOD { return }
     if layout.isNonCopyable {
       uninspected(path, "noncopyable value")
       return
     }
-    switch kind {
+    switch facts.kind {
     case MetadataKind.optional:
-      if let optional = type as? any ReflectableOptional.Type {
+      if let wrapped = facts.optionalObject {
+        // What `withWrapped` does, without the copy: nil is a zero first word.
+        guard pointer.load(as: UInt.self) != 0 else { return }
+        visit(pointer, wrapped, path: path, closure: closure, direct: direct, depth: depth + 1)
+      } else if let optional = facts.optional {
         optional.withWrapped(at: pointer) { wrappedPointer, wrappedType in
           visit(
             wrappedPointer, wrappedType, path: path, closure: closure, direct: direct,
@@ -742,13 +969,14 @@ private final class ReferenceWalker {
         visitEnum(pointer, type, path: path, closure: closure, depth: depth)
       }
     case MetadataKind.struct:
-      visitStruct(pointer, type, path: path, closure: closure, depth: depth)
+      visitStruct(pointer, facts, path: path, closure: closure, depth: depth)
     case MetadataKind.enum:
       visitEnum(pointer, type, path: path, closure: closure, depth: depth)
     case MetadataKind.tuple:
-      for field in SwiftRuntimeReflection.valueFields(of: type) where field.ownership == .strong {
+      for (field, fieldFacts) in zip(facts.strongFields, facts.strongFieldFacts) {
+        if skipInert(fieldFacts, depth: depth + 1) { continue }
         visit(
-          pointer + field.offset, field.type, path: join(path, field.name, closure: closure),
+          pointer + field.offset, fieldFacts, path: join(path, field.name, closure: closure),
           closure: closure,
           direct: false, depth: depth + 1)
       }
@@ -778,27 +1006,27 @@ private final class ReferenceWalker {
   }
 
   private func visitStruct(
-    _ pointer: UnsafeRawPointer, _ type: Any.Type, path: String, closure: Bool, depth: Int
+    _ pointer: UnsafeRawPointer, _ facts: TypeFacts, path: String, closure: Bool, depth: Int
   ) {
-    if let container = type as? any ReflectableContainer.Type {
+    if let container = facts.container {
       container.forEachElement(at: pointer) { elementPointer, elementType, label in
+        let elementFacts = self.facts(of: elementType)
+        if skipInert(elementFacts, depth: depth + 1) { return }
         visit(
-          elementPointer, elementType, path: join(path, label, closure: closure), closure: closure,
-          direct: label.isEmpty, depth: depth + 1)
+          elementPointer, elementFacts, path: join(path, label.text, closure: closure),
+          closure: closure, direct: label.isEmpty, depth: depth + 1)
       }
       return
     }
-    if type == String.self || type == Substring.self || type == Character.self { return }
-    let fields = SwiftRuntimeReflection.valueFields(of: type)
-    if fields.isEmpty {
-      if let declared = SwiftRuntimeReflection.declaredFieldCount(of: type), declared > 0 {
-        uninspected(path, "field metadata stripped")
-      }
+    if facts.isText { return }
+    if facts.isFieldMetadataStripped {
+      uninspected(path, "field metadata stripped")
       return
     }
-    for field in fields where field.ownership == .strong {
+    for (field, fieldFacts) in zip(facts.strongFields, facts.strongFieldFacts) {
+      if skipInert(fieldFacts, depth: depth + 1) { continue }
       visit(
-        pointer + field.offset, field.type, path: join(path, field.name, closure: closure),
+        pointer + field.offset, fieldFacts, path: join(path, field.name, closure: closure),
         closure: closure,
         direct: false, depth: depth + 1)
     }
@@ -831,7 +1059,7 @@ private final class ReferenceWalker {
     // Existential type metadata: kind word, then 32-bit flags.
     let flags = unsafeBitCast(type, to: UnsafeRawPointer.self)
       .load(fromByteOffset: pointerSize, as: UInt32.self)
-    let isClassBound = flags & 0x8000_0000 == 0
+    let isClassBound = isClassBoundExistential(type)
     let specialProtocol = (flags & 0x3F00_0000) >> 24
     if isClassBound {
       // Class existential container: the object reference, then witness tables.

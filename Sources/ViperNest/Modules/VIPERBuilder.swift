@@ -151,7 +151,8 @@ open class VIPERBuilder<
       interactor: interactor, router: router)
     if let leaks = LeakDetector.current {
       view.links.leakToken = leaks.beginModule(
-        moduleName, parent: resolver.node.leakToken, owner: view, view: view,
+        LeakDetector.moduleName(of: Self.self) { moduleName }, parent: resolver.node.leakToken,
+        owner: view, view: view,
         presenter: presenter, interactor: interactor, router: router)
       _ = leaks.checkOwnership(
         view: view, presenter: presenter, interactor: interactor, router: router,
