@@ -46,8 +46,13 @@ public final class LeakDetector: Sendable {
   #endif
 
   deinit {
+    if isEnabled { LeakDetector.enabledCount.add(-1) }
     core.close()
   }
+
+  /// How many detectors are enabled in the process: when none is, ``current`` is nil without
+  /// reading the task-local binding (a story open or a module build asks, every time).
+  static let enabledCount = AtomicCounter()
 
   // MARK: - Choosing the detector
 
@@ -81,6 +86,7 @@ public final class LeakDetector: Sendable {
   /// The registry asks for it once per module or story it creates; when it is nil, nothing is
   /// tracked and nothing is allocated.
   public static var current: LeakDetector? {
+    if enabledCount.value == 0 { return nil }
     let detector = bound ?? shared
     return detector.isEnabled ? detector : nil
   }
@@ -101,6 +107,7 @@ public final class LeakDetector: Sendable {
     #else
       core = LeakDetectorCore(State(isEnabled: isEnabled, timeout: timeout, handler: handler))
     #endif
+    if isEnabled { LeakDetector.enabledCount.add(1) }
   }
 
   /// Whether the detector tracks objects while it is ``current``.
@@ -114,10 +121,14 @@ public final class LeakDetector: Sendable {
     }
     set {
       #if canImport(Synchronization) && !canImport(ObjectiveC)
-        enabled.store(newValue, ordering: .relaxed)
+        let wasEnabled = enabled.exchange(newValue, ordering: .relaxed)
       #else
-        core.state.withLock { $0.isEnabled = newValue }
+        let wasEnabled = core.state.withLock { state in
+          defer { state.isEnabled = newValue }
+          return state.isEnabled
+        }
       #endif
+      if wasEnabled != newValue { LeakDetector.enabledCount.add(newValue ? 1 : -1) }
     }
   }
 

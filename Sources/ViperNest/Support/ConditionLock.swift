@@ -1,3 +1,5 @@
+internal import CViperNestAtomics
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -118,4 +120,24 @@ struct RawConditionLock {
     defer { unlock() }
     return try body()
   }
+}
+
+/// A counter that any thread may change or read (sequentially consistent atomics).
+final class AtomicCounter: @unchecked Sendable {
+  // Invariant that makes this Sendable: `storage` is allocated in `init`, freed in `deinit`, and
+  // only accessed through the atomics of CViperNestAtomics in between.
+  private let storage: UnsafeMutablePointer<Int>
+
+  init() {
+    storage = .allocate(capacity: 1)
+    storage.initialize(to: 0)
+  }
+
+  deinit { storage.deallocate() }
+
+  /// The current value.
+  var value: Int { vn_atomic_load(storage) }
+
+  /// Adds `delta`.
+  func add(_ delta: Int) { vn_atomic_fetch_add(storage, delta) }
 }
