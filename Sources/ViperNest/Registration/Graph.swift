@@ -139,12 +139,12 @@ final class Graph: Sendable {
 
   /// The kind of story type `type`, prebuilt when the registrations mention it.
   func storyKind<S: UserStory>(for type: S.Type) -> StoryKind {
-    storyKinds[ObjectIdentifier(type)] ?? StoryKind(type)
+    storyKinds[ObjectIdentifier(type)] ?? StoryKind.of(type)
   }
 
   /// What opening a story of type `type` needs (a story no registration mentions owns nothing).
   func profile<S: UserStory>(for type: S.Type) -> StoryProfile {
-    profiles[ObjectIdentifier(type)] ?? StoryProfile(kind: StoryKind(type))
+    profiles[ObjectIdentifier(type)] ?? StoryProfile(kind: StoryKind.of(type))
   }
 
   /// What opening a story of `kind` needs.
