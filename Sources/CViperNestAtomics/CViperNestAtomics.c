@@ -1,2 +1,4 @@
-// The atomics are static inline functions in the header; SwiftPM needs one source file per target.
+// The atomics are static inline functions in the header; the thread-local slot is defined here.
 #include "CViperNestAtomics.h"
+
+__thread void *vn_thread_state_slot = 0;

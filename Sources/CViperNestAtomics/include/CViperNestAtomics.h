@@ -40,6 +40,16 @@ static inline void vn_atomic_store_pointer(const void *_Nullable *_Nonnull slot,
   __atomic_store_n(slot, pointer, __ATOMIC_SEQ_CST);
 }
 
+/// The calling thread's resolution state (a `ThreadResolutionState`, unretained; a pthread key's
+/// destructor owns it). A thread-local variable: one load, where `pthread_getspecific` is a call.
+extern __thread void *_Nullable vn_thread_state_slot;
+
+/// The calling thread's resolution state, or NULL before it is created.
+static inline void *_Nullable vn_thread_state(void) { return vn_thread_state_slot; }
+
+/// Sets the calling thread's resolution state.
+static inline void vn_set_thread_state(void *_Nullable state) { vn_thread_state_slot = state; }
+
 #if __has_feature(nullability)
 #pragma clang assume_nonnull end
 #endif

@@ -147,9 +147,7 @@ public final class Registrar {
         qualifier: .named(name), lifetime: lifetime,
         dependencies: Dependency.declared(types: dependencyTypes), isMainActor: true,
         site: site(file), line: line,
-        factory: { r, _ in
-          try callMainActorFactory { try initializer(repeat try r.dependency((each D).self)) }
-        }))
+        factory: mainActorFactory(initializer)))
   }
 
   // MARK: - Closure factories
@@ -203,7 +201,7 @@ public final class Registrar {
       Entry<T, Void>(
         qualifier: .named(name), lifetime: lifetime, dependencies: nil, isMainActor: true,
         site: site(file), line: line,
-        factory: { r, _ in try callMainActorFactory { try factory(r) } }))
+        factory: mainActorFactory(factory)))
   }
 
   // MARK: - Runtime arguments

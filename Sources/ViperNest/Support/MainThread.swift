@@ -29,24 +29,64 @@ func isMainThread() -> Bool {
   }()
 #endif
 
-/// Runs `body`, the body of a `mainActor:` factory, which ``construct`` has already cleared for the
-/// main actor (`checkMainThread`: the main thread, or a thread running main-actor code).
+/// The factory of a `mainActor:` autowired registration: resolves the initializer's parameters and
+/// calls it. ``construct`` clears every main-actor factory for the main actor before calling it
+/// (`checkMainThread`: the main thread, or a thread running main-actor code).
 ///
 /// Debug builds also make the runtime confirm it with `MainActor.assumeIsolated`, which traps on a
-/// lie such as an explicit wrong `isolation:` argument; release builds call `body` directly: the
-/// check cost about 280 instructions and a closure context per layer of every module built.
+/// lie such as an explicit wrong `isolation:` argument; release builds call the initializer
+/// directly: the check cost about 280 instructions and a closure context per layer of every
+/// module built.
 @inlinable
-func callMainActorFactory<T>(_ body: @MainActor () throws -> T) rethrows -> T {
+func mainActorFactory<T, each D>(
+  _ initializer: @escaping @MainActor @Sendable (repeat each D) throws -> T
+) -> @Sendable (Resolver, Void) throws -> T {
   #if DEBUG
-    return try MainActor.assumeIsolated { MainActorHandOff(value: try body()) }.value
-  #else
-    // Safe by `construct`'s `checkMainThread`, run before any main-actor factory: this code runs
-    // on the main actor, so calling its synchronous function directly is what `assumeIsolated`
-    // does after checking. A `@MainActor` synchronous function and a plain one have the same
-    // representation.
-    return try withoutActuallyEscaping(body) { body in
-      try unsafeBitCast(body, to: (() throws -> T).self)()
+    return { r, _ in
+      try MainActor.assumeIsolated {
+        MainActorHandOff(value: try initializer(repeat try r.dependency((each D).self)))
+      }.value
     }
+  #else
+    // Safe by `construct`'s `checkMainThread`, run before any main-actor factory: the factory runs
+    // on the main actor, so calling the initializer directly is what `assumeIsolated` does after
+    // checking. A `@MainActor` synchronous function and a plain one have the same representation.
+    // (Variadic function values are bit-cast inside structs of the same layout.)
+    let plain = unsafeBitCast(
+      MainActorInitializer(function: initializer), to: PlainInitializer<T, repeat each D>.self)
+    return { r, _ in try plain.function(repeat try r.dependency((each D).self)) }
+  #endif
+}
+
+/// A `mainActor:` initializer, to bit-cast into a ``PlainInitializer``.
+@usableFromInline
+struct MainActorInitializer<T, each D> {
+  @usableFromInline let function: @MainActor @Sendable (repeat each D) throws -> T
+
+  @inlinable
+  init(function: @escaping @MainActor @Sendable (repeat each D) throws -> T) {
+    self.function = function
+  }
+}
+
+/// The same initializer without its main-actor isolation (same layout).
+@usableFromInline
+struct PlainInitializer<T, each D>: Sendable {
+  @usableFromInline let function: @Sendable (repeat each D) throws -> T
+}
+
+/// The factory of a `mainActor:` closure registration (see the autowired form above).
+@inlinable
+func mainActorFactory<T>(
+  _ factory: @escaping @MainActor @Sendable (Resolver) throws -> T
+) -> @Sendable (Resolver, Void) throws -> T {
+  #if DEBUG
+    return { r, _ in try MainActor.assumeIsolated { MainActorHandOff(value: try factory(r)) }.value
+    }
+  #else
+    // Safe for the same reason as the autowired form.
+    let plain = unsafeBitCast(factory, to: (@Sendable (Resolver) throws -> T).self)
+    return { r, _ in try plain(r) }
   #endif
 }
 

@@ -1,3 +1,5 @@
+internal import CViperNestAtomics
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -64,9 +66,12 @@ final class ThreadResolutionState: @unchecked Sendable {
   }
 
   /// The state of the calling thread, created on first use and released when the thread exits.
+  ///
+  /// Read from a C thread-local variable (one load); the pthread key only owns the state, so that
+  /// its destructor releases it when the thread exits.
   @inline(__always)
   static var current: ThreadResolutionState {
-    if let raw = pthread_getspecific(key) {
+    if let raw = vn_thread_state() {
       return Unmanaged<ThreadResolutionState>.fromOpaque(raw).takeUnretainedValue()
     }
     return makeCurrent()
@@ -74,13 +79,17 @@ final class ThreadResolutionState: @unchecked Sendable {
 
   private static func makeCurrent() -> ThreadResolutionState {
     let state = ThreadResolutionState()
-    pthread_setspecific(key, Unmanaged.passRetained(state).toOpaque())
+    let raw = Unmanaged.passRetained(state).toOpaque()
+    pthread_setspecific(key, raw)
+    vn_set_thread_state(raw)
     return state
   }
 
   private static let key: pthread_key_t = {
     var key = pthread_key_t()
     let status = pthread_key_create(&key) { raw in
+      // The thread is exiting: forget the state before releasing it.
+      vn_set_thread_state(nil)
       #if canImport(Darwin)
         Unmanaged<ThreadResolutionState>.fromOpaque(raw).release()
       #else
