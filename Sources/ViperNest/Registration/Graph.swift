@@ -200,13 +200,6 @@ struct IdentifierMap<Value>: Sendable where Value: Sendable {
   }
 
   subscript(id: ObjectIdentifier) -> Value? {
-    let key = UInt(bitPattern: id)
-    var index = Table.slot(key, shift: shift)
-    while true {
-      let candidate = keys[index]
-      if candidate == key { return values[index] }
-      if candidate == 0 { return nil }
-      index = (index + 1) & mask
-    }
+    Table.probe(keys, UInt(bitPattern: id), shift: shift).flatMap { values[$0] }
   }
 }

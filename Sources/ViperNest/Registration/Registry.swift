@@ -224,15 +224,7 @@ struct InstallIndex {
       return others[Registry.ScopedKey(key: entry.key, story: entry.localStory?.id)]
     }
     if keys.isEmpty { return nil }
-    let key = UInt(bitPattern: entry.typeID)
-    let mask = keys.count - 1
-    var index = Table.slot(key, shift: shift)
-    while true {
-      let candidate = keys[index]
-      if candidate == key { return positions[index] }
-      if candidate == 0 { return nil }
-      index = (index + 1) & mask
-    }
+    return Table.probe(keys, UInt(bitPattern: entry.typeID), shift: shift).map { positions[$0] }
   }
 
   /// Records that `entry`, whose key is not indexed yet in its scope, is at `position`.

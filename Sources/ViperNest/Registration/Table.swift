@@ -48,6 +48,19 @@ final class Table: Sendable {
     Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt(shift))
   }
 
+  /// Where `key` is in `keys`, an open-addressing table of non-zero keys (zero: empty) whose
+  /// count is a power of two, filled by `slot(_:shift:)` and linear probing; nil if absent.
+  static func probe(_ keys: [UInt], _ key: UInt, shift: Int) -> Int? {
+    let mask = keys.count - 1
+    var index = slot(key, shift: shift)
+    while true {
+      let candidate = keys[index]
+      if candidate == key { return index }
+      if candidate == 0 { return nil }
+      index = (index + 1) & mask
+    }
+  }
+
   @inlinable @inline(__always)
   func entry(for type: ObjectIdentifier) -> AnyEntry? {
     unmanagedEntry(for: type)?.takeUnretainedValue()
