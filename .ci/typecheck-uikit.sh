@@ -4,8 +4,9 @@
 # 1. builds ViperNest with SwiftPM (the adapters' only dependency);
 # 2. compiles Tests/UIKitStub/UIKit.swift, a stub of exactly the UIKit API the adapters call, as a
 #    module named UIKit;
-# 3. type-checks every adapter file against the stub and the built ViperNest module, in Swift 6
-#    mode with the package's upcoming features and package name, failing on any error or warning.
+# 3. type-checks every adapter file against the stub and the built ViperNest module (and the C
+#    module of its atomics, which its interface imports), in Swift 6 mode with the package's
+#    upcoming features and package name, failing on any error or warning.
 #
 # On Apple platforms the adapters are compiled for real by `swift build`; this script is how Linux
 # CI keeps them honest.
@@ -42,6 +43,7 @@ swiftc -emit-module -module-name UIKit -parse-as-library -swift-version 6 "${fea
 
 swiftc -typecheck -module-name ViperNestUIKit -parse-as-library -swift-version 6 "${features[@]}" \
   -package-name "$package_name" -warnings-as-errors -I "$stub_dir" -I "$module_dir" \
+  -I Sources/CViperNestAtomics/include \
   Sources/ViperNestUIKit/*.swift
 
 echo "ViperNestUIKit type-checks against the UIKit stub ($(ls Sources/ViperNestUIKit/*.swift | wc -l) files)."
