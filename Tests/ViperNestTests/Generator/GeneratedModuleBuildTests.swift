@@ -182,6 +182,8 @@ struct GeneratedModuleBuildTests {
     ]
     let identity = repository.split(separator: "/").last.map(String.init) ?? "ViperNest"
     let packageName = String(identity.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+    // ViperNest's interface imports the C module of its atomics.
+    let atomics = repository + "/Sources/CViperNestAtomics/include"
     let steps: [(String, [String])] = [
       (
         "compile the UIKit stub",
@@ -195,14 +197,15 @@ struct GeneratedModuleBuildTests {
         "compile ViperNestUIKit against the stub",
         ["swiftc", "-emit-module", "-module-name", "ViperNestUIKit", "-package-name", packageName]
           + swift6 + [
-            "-I", stub, "-I", modules, "-emit-module-path", stub + "/ViperNestUIKit.swiftmodule",
+            "-I", stub, "-I", modules, "-I", atomics,
+            "-emit-module-path", stub + "/ViperNestUIKit.swiftmodule",
           ]
           + uikitAdapterSources()
       ),
       (
         "type-check the generated UIKit modules",
         ["swiftc", "-typecheck", "-module-name", "App", "-warnings-as-errors"] + swift6
-          + ["-I", stub, "-I", modules] + files
+          + ["-I", stub, "-I", modules, "-I", atomics] + files
       ),
     ]
     for (what, command) in steps {
