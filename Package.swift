@@ -38,18 +38,22 @@ let package = Package(
         ]),
       dependencies: ["vipernest-generate"], path: "Sources/GenerateModulePlugin"),
     // Samples
-    .target(name: "SampleSupport", path: "Samples/Support"),
+    .target(
+      name: "SampleSupport", dependencies: ["ViperNest", "ViperNestHeadless"],
+      path: "Samples/Support"),
     .target(
       name: "ContactsSample", dependencies: ["ViperNest", "ViperNestHeadless", "SampleSupport"],
       path: "Samples/Contacts/App"),
     .executableTarget(
-      name: "contacts", dependencies: ["ContactsSample"], path: "Samples/Contacts/Main"),
+      name: "contacts", dependencies: ["ContactsSample", "SampleSupport"],
+      path: "Samples/Contacts/Main"),
     .target(
       name: "BankSample", dependencies: ["ViperNest", "ViperNestHeadless", "SampleSupport"],
       path: "Samples/Bank/App"),
-    .executableTarget(name: "bank", dependencies: ["BankSample"], path: "Samples/Bank/Main"),
+    .executableTarget(
+      name: "bank", dependencies: ["BankSample", "SampleSupport"], path: "Samples/Bank/Main"),
     .testTarget(
-      name: "SampleTests", dependencies: ["ContactsSample", "BankSample"],
+      name: "SampleTests", dependencies: ["ContactsSample", "BankSample", "SampleSupport"],
       path: "Tests/SampleTests"),
   ],
   swiftLanguageModes: [.v6]

@@ -32,11 +32,7 @@ public func expectNoLeaks(
       """, sourceLocation: sourceLocation)
     return nil
   }
-  let report = await detector.check(timeout: timeout)
-  if let report {
-    Issue.record(Comment(rawValue: report.description), sourceLocation: sourceLocation)
-  }
-  return report
+  return recordingLeaks(await detector.check(timeout: timeout), at: sourceLocation)
 }
 
 /// Runs `body` with a fresh detector and expects everything tracked in it to be released within
@@ -66,13 +62,7 @@ public func expectNoLeaks(
   isolation: isolated (any Actor)? = #isolation,
   _ body: () async throws -> Void
 ) async rethrows -> LeakReport? {
-  let detector = LeakDetector(timeout: timeout)
-  try await detector.withTracking(isolation: isolation, body)
-  let report = await detector.check()
-  if let report {
-    Issue.record(Comment(rawValue: report.description), sourceLocation: sourceLocation)
-  }
-  return report
+  try await expectTrackedReleased(timeout, sourceLocation, isolation) { _ in try await body() }
 }
 
 /// Expects the objects returned by `body` to be released within `timeout` once it returns;
@@ -103,13 +93,28 @@ public func expectReleased(
   isolation: isolated (any Actor)? = #isolation,
   _ body: () async throws -> [AnyObject]
 ) async rethrows -> LeakReport? {
-  let detector = LeakDetector(timeout: timeout)
-  try await detector.withTracking(isolation: isolation) {
+  try await expectTrackedReleased(timeout, sourceLocation, isolation) { detector in
     for object in try await body() {
       detector.track(object)
     }
   }
-  let report = await detector.check()
+}
+
+/// Runs `body` with a fresh detector, which it may also track objects with, and expects
+/// everything tracked to be released within `timeout` once it returns.
+private func expectTrackedReleased(
+  _ timeout: Duration, _ sourceLocation: SourceLocation, _ isolation: isolated (any Actor)?,
+  _ body: (LeakDetector) async throws -> Void
+) async rethrows -> LeakReport? {
+  let detector = LeakDetector(timeout: timeout)
+  try await detector.withTracking(isolation: isolation) { try await body(detector) }
+  return recordingLeaks(await detector.check(), at: sourceLocation)
+}
+
+/// Records an issue with `report`, if something leaked, and returns it.
+private func recordingLeaks(_ report: LeakReport?, at sourceLocation: SourceLocation)
+  -> LeakReport?
+{
   if let report {
     Issue.record(Comment(rawValue: report.description), sourceLocation: sourceLocation)
   }

@@ -1,5 +1,6 @@
 import BankSample
 import Foundation
+import SampleSupport
 import Testing
 
 /// Runs the Bank sample's sessions and checks what a user would see, so the sample cannot rot.

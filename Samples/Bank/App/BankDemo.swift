@@ -1,3 +1,4 @@
+public import SampleSupport
 import ViperNest
 
 /// The Bank sample: the Raiffeisen scenario of seed 001 on ViperNest, driven on the headless host.
@@ -23,19 +24,15 @@ public enum BankDemo {
       for argument in arguments {
         switch argument {
         case "--interactive": interactive = true
-        case "--help", "-h": throw UsageError(message: BankDemo.usage, isHelp: true)
-        default: throw UsageError(message: "Unknown option \(argument).\n\(BankDemo.usage)")
+        case "--help", "-h": throw UsageError.help(BankDemo.usage)
+        default: throw UsageError("Unknown option \(argument).", usage: BankDemo.usage)
         }
       }
     }
   }
 
   /// A command-line mistake (or `--help`).
-  public struct UsageError: Error, CustomStringConvertible {
-    public let message: String
-    public var isHelp = false
-    public var description: String { message }
-  }
+  public typealias UsageError = SampleSupport.UsageError
 
   public nonisolated static let usage = """
     usage: bank [--interactive]
@@ -70,14 +67,9 @@ public enum BankDemo {
       print("error: \(error)")
       return 1
     }
-    if let report = await detector.check() {
-      print("")
-      print("Leak check: FAILED")
-      print(report.description)
-      return 2
-    }
-    print("")
-    print("Leak check: no leaks. Every removed module and closed story was released.")
-    return 0
+    return printLeakCheck(
+      await detector.check(),
+      noLeaks: "Leak check: no leaks. Every removed module and closed story was released.",
+      print: print)
   }
 }

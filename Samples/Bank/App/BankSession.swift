@@ -13,13 +13,13 @@ final class BankSession {
   let tabs: TabTransition
   let root: WindowRootTransition
   let print: (String) -> Void
-  private var printedEvents = 0
-  private var openStories: [String] = []
+  private let steps: StepPrinter
   private var shownTab: Int?
   private var shownAreas: String?
 
   init(print: @escaping (String) -> Void) throws {
     self.print = print
+    steps = StepPrinter(host: host, print: print)
     let registry = try Registry(host.assembly, BankAssembly())
     print("ViperNest Bank sample")
     print("")
@@ -76,7 +76,7 @@ final class BankSession {
   func interactive(readLine: () -> String?) {
     print("Type help for the commands.")
     while true {
-      print("> ", terminator: "")
+      print("> ")
       guard let line = readLine() else { return }
       let words = line.split(separator: " ").map(String.init)
       let rest = words.dropFirst().joined(separator: " ")
@@ -228,25 +228,14 @@ final class BankSession {
   }
 
   func report(step: String, showNavigation: Bool = true) {
-    print("")
-    print("▸ \(step)")
-    let events = host.log.dropFirst(printedEvents)
-    printedEvents = host.log.count
-    if showNavigation {
-      for event in events { print("  navigation: \(event)") }
-    }
+    let events = steps.printStep(step, showNavigation: showNavigation)
     let visible = visible
     if events.contains(where: \.changesNavigationBar),
       let navigation = visible?.navigationContainer as? HeadlessNavigationController
     {
       print("  navigation bar: \(navigation.visibleBarAppearance?.description ?? "default bar")")
     }
-    let stories = Self.chains(app.tree)
-    for opened in stories where !openStories.contains(opened) { print("  story opened: \(opened)") }
-    for closed in openStories.reversed() where !stories.contains(closed) {
-      print("  story closed: \(closed)")
-    }
-    openStories = stories
+    steps.printStoryChanges(in: app.tree, innermostClosedFirst: true)
     reportTabs()
     if let visible {
       reportAreas(of: visible)
@@ -282,14 +271,6 @@ final class BankSession {
     print("  areas of \(screen.name): \(areas)")
   }
 
-  static func chains(_ tree: StoryTree, prefix: String = "") -> [String] {
-    let name = prefix.isEmpty ? tree.name : "\(prefix) > \(tree.name)"
-    return (prefix.isEmpty ? [] : [name]) + tree.children.flatMap { chains($0, prefix: name) }
-  }
-
-  private func print(_ text: String, terminator: String) {
-    print(text + (terminator == "\n" ? "" : terminator))
-  }
 }
 
 extension NavigationEvent {
@@ -300,8 +281,4 @@ extension NavigationEvent {
     default: false
     }
   }
-}
-
-struct SessionError: Error {
-  let message: String
 }

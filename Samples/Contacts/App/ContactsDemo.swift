@@ -1,5 +1,5 @@
 import Foundation
-import SampleSupport
+public import SampleSupport
 public import ViperNest
 import ViperNestHeadless
 
@@ -33,7 +33,7 @@ public enum ContactsDemo {
         case "--leaky": leaky = true
         case "--data-dir":
           guard let directory = remaining.popFirst() else {
-            throw UsageError(message: "--data-dir needs a directory.\n\(ContactsDemo.usage)")
+            throw UsageError("--data-dir needs a directory.", usage: ContactsDemo.usage)
           }
           dataDirectory = directory
         case "--graph":
@@ -41,21 +41,17 @@ public enum ContactsDemo {
           case "dot": graph = .dot
           case "mermaid": graph = .mermaid
           default:
-            throw UsageError(message: "--graph needs dot or mermaid.\n\(ContactsDemo.usage)")
+            throw UsageError("--graph needs dot or mermaid.", usage: ContactsDemo.usage)
           }
-        case "--help", "-h": throw UsageError(message: ContactsDemo.usage, isHelp: true)
-        default: throw UsageError(message: "Unknown option \(argument).\n\(ContactsDemo.usage)")
+        case "--help", "-h": throw UsageError.help(ContactsDemo.usage)
+        default: throw UsageError("Unknown option \(argument).", usage: ContactsDemo.usage)
         }
       }
     }
   }
 
   /// A command-line mistake (or `--help`).
-  public struct UsageError: Error, CustomStringConvertible {
-    public let message: String
-    public var isHelp = false
-    public var description: String { message }
-  }
+  public typealias UsageError = SampleSupport.UsageError
 
   public nonisolated static let usage = """
     usage: contacts [--interactive] [--leaky] [--data-dir DIR]
@@ -107,18 +103,12 @@ public enum ContactsDemo {
       print("error: \(error)")
       return 1
     }
-    if let report = await detector.check() {
-      print("")
-      print("Leak check: FAILED")
-      print(report.description)
-      print(
-        "Fix: make the back reference weak (ViperNest's `links` already are); see docs/TestingAndFindingLeaks.md."
-      )
-      return 2
-    }
-    print("")
-    print("Leak check: no leaks. Every dismissed module and closed story was released.")
-    return 0
+    return printLeakCheck(
+      await detector.check(),
+      fix:
+        "Fix: make the back reference weak (ViperNest's `links` already are); see docs/TestingAndFindingLeaks.md.",
+      noLeaks: "Leak check: no leaks. Every dismissed module and closed story was released.",
+      print: print)
   }
 }
 
@@ -130,11 +120,11 @@ final class Session {
   let app: Story
   let root: WindowRootTransition
   let print: (String) -> Void
-  private var printedEvents = 0
-  private var openStories: [String] = []
+  private let steps: StepPrinter
 
   init(options: ContactsDemo.Options, print: @escaping (String) -> Void) throws {
     self.print = print
+    steps = StepPrinter(host: host, print: print)
     let directory =
       options.dataDirectory.map { URL(fileURLWithPath: $0) }
       ?? FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -184,7 +174,7 @@ final class Session {
   func interactive(readLine: () -> String?) throws {
     print("Type help for the commands.")
     while true {
-      print("> ", terminator: "")
+      print("> ")
       guard let line = readLine() else { return }
       let words = line.split(separator: " ").map(String.init)
       do {
@@ -280,30 +270,8 @@ final class Session {
   }
 
   func report(step: String, showNavigation: Bool = true) {
-    print("")
-    print("▸ \(step)")
-    let events = host.log.dropFirst(printedEvents)
-    printedEvents = host.log.count
-    if showNavigation {
-      for event in events { print("  navigation: \(event)") }
-    }
-    let stories = Self.chains(app.tree)
-    for opened in stories where !openStories.contains(opened) { print("  story opened: \(opened)") }
-    for closed in openStories where !stories.contains(closed) { print("  story closed: \(closed)") }
-    openStories = stories
+    steps.printStep(step, showNavigation: showNavigation)
+    steps.printStoryChanges(in: app.tree)
     if let visible { print(visible.screen.render()) }
   }
-
-  static func chains(_ tree: StoryTree, prefix: String = "") -> [String] {
-    let name = prefix.isEmpty ? tree.name : "\(prefix) > \(tree.name)"
-    return (prefix.isEmpty ? [] : [name]) + tree.children.flatMap { chains($0, prefix: name) }
-  }
-
-  private func print(_ text: String, terminator: String) {
-    print(text + (terminator == "\n" ? "" : terminator))
-  }
-}
-
-struct SessionError: Error {
-  let message: String
 }

@@ -59,14 +59,9 @@ public final class EmbedTransition: Transition {
   ///
   /// - Throws: ``TransitionError/Code/notPerformed`` when it was never performed.
   public func reverse(animated: Bool, completion: (@MainActor () -> Void)?) throws {
-    guard let child = try core.destinationToHide() else {
-      completion?()
-      return
+    try core.hide(completion: completion) { child, done in
+      if let parent, child.parentController === parent { child.removeFromParentController() }
+      done()
     }
-    let id = ObjectIdentifier(child)
-    let type = child.typeName
-    if let parent, child.parentController === parent { child.removeFromParentController() }
-    core.didHide(id, type: type)
-    completion?()
   }
 }

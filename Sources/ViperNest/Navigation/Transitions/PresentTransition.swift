@@ -121,21 +121,13 @@ func dismissPresented(
   _ presented: (any ViewControlling)?, _ core: TransitionCore, animated: Bool,
   completion: (@MainActor () -> Void)?
 ) throws {
-  guard let destination = try core.destinationToHide() else {
-    completion?()
-    return
-  }
-  let id = ObjectIdentifier(destination)
-  let type = destination.typeName
-  guard let presented, let presenting = presented.presentingController,
-    presenting.presentedController === presented
-  else {
-    core.didHide(id, type: type)
-    completion?()
-    return
-  }
-  presenting.dismissPresentedController(animated: animated) {
-    core.didHide(id, type: type)
-    completion?()
+  try core.hide(completion: completion) { _, done in
+    guard let presented, let presenting = presented.presentingController,
+      presenting.presentedController === presented
+    else {
+      done()
+      return
+    }
+    presenting.dismissPresentedController(animated: animated, completion: done)
   }
 }

@@ -74,20 +74,12 @@ public final class PushTransition: Transition {
   ///
   /// - Throws: ``TransitionError/Code/notPerformed`` when it was never performed.
   public func reverse(animated: Bool, completion: (@MainActor () -> Void)?) throws {
-    guard let destination = try core.destinationToHide() else {
-      completion?()
-      return
-    }
-    let id = ObjectIdentifier(destination)
-    let type = destination.typeName
-    guard let navigation, navigation.stack.contains(where: { $0 === destination }) else {
-      core.didHide(id, type: type)
-      completion?()
-      return
-    }
-    try navigation.popController(destination, animated: animated) { [core] in
-      core.didHide(id, type: type)
-      completion?()
+    try core.hide(completion: completion) { destination, done in
+      guard let navigation, navigation.stack.contains(where: { $0 === destination }) else {
+        done()
+        return
+      }
+      try navigation.popController(destination, animated: animated, completion: done)
     }
   }
 }

@@ -89,6 +89,27 @@ final class TransitionCore {
     }
   }
 
+  /// Reverses the transition: runs `remove`, which hides `destination` (when it is still shown
+  /// there) and calls its argument once it is off screen, then finishes the reverse before
+  /// `completion` runs. Only calls `completion` when there is nothing left to hide.
+  func hide(
+    completion: (@MainActor () -> Void)?,
+    _ remove: (
+      _ destination: any ViewControlling, _ done: @escaping @MainActor () -> Void
+    ) throws -> Void
+  ) throws {
+    guard let destination = try destinationToHide() else {
+      completion?()
+      return
+    }
+    let id = ObjectIdentifier(destination)
+    let type = destination.typeName
+    try remove(destination) {
+      self.didHide(id, type: type)
+      completion?()
+    }
+  }
+
   /// Finishes a reverse: closes the story, tells the lifecycle observer.
   func didHide(_ id: ObjectIdentifier?, type: String?) {
     guard phase == .shown else { return }

@@ -84,14 +84,9 @@ public final class WindowRootTransition: Transition {
   ///
   /// - Throws: ``TransitionError/Code/notPerformed`` when it was never performed.
   public func reverse(animated: Bool, completion: (@MainActor () -> Void)?) throws {
-    guard let destination = try core.destinationToHide() else {
-      completion?()
-      return
+    try core.hide(completion: completion) { _, done in
+      if let window, let root, window.rootController === root { try window.setRootController(nil) }
+      done()
     }
-    let id = ObjectIdentifier(destination)
-    let type = destination.typeName
-    if let window, let root, window.rootController === root { try window.setRootController(nil) }
-    core.didHide(id, type: type)
-    completion?()
   }
 }

@@ -1,0 +1,83 @@
+public import ViperNest
+public import ViperNestHeadless
+
+/// Prints what a sample's steps do: each step's name, the navigation events and the stories
+/// opened or closed since the step before. Shared by the samples.
+@MainActor
+public final class StepPrinter {
+  private let host: HeadlessHost
+  private let print: (String) -> Void
+  private var printedEvents = 0
+  private var openStories: [String] = []
+
+  /// Creates a printer for the navigation events of `host`, printing each line with `print`.
+  public init(host: HeadlessHost, print: @escaping (String) -> Void) {
+    self.host = host
+    self.print = print
+  }
+
+  /// Prints `step` after a blank line, then, when `showNavigation`, the navigation events since
+  /// the step before.
+  ///
+  /// - Returns: The navigation events since the step before.
+  @discardableResult
+  public func printStep(_ step: String, showNavigation: Bool) -> ArraySlice<NavigationEvent> {
+    print("")
+    print("▸ \(step)")
+    let events = host.log.dropFirst(printedEvents)
+    printedEvents = host.log.count
+    if showNavigation {
+      for event in events { print("  navigation: \(event)") }
+    }
+    return events
+  }
+
+  /// Prints the stories of `tree` opened and closed since the call before, each as its chain
+  /// from the root (`Payments > Transfer`), and the closed ones innermost first when
+  /// `innermostClosedFirst`.
+  public func printStoryChanges(in tree: StoryTree, innermostClosedFirst: Bool = false) {
+    let stories = Self.chains(tree)
+    for opened in stories where !openStories.contains(opened) { print("  story opened: \(opened)") }
+    let closed = openStories.filter { !stories.contains($0) }
+    for story in innermostClosedFirst ? closed.reversed() : closed {
+      print("  story closed: \(story)")
+    }
+    openStories = stories
+  }
+
+  private static func chains(_ tree: StoryTree, prefix: String = "") -> [String] {
+    let name = prefix.isEmpty ? tree.name : "\(prefix) > \(tree.name)"
+    return (prefix.isEmpty ? [] : [name]) + tree.children.flatMap { chains($0, prefix: name) }
+  }
+}
+
+/// Prints the leak detector's verdict at the end of a sample's session.
+///
+/// - Parameters:
+///   - report: What the detector found; nil when nothing leaked.
+///   - fix: A line printed after a report, if any.
+///   - noLeaks: The line printed when nothing leaked.
+///   - print: Where each line goes.
+/// - Returns: The exit code: 2 when something leaked, 0 otherwise.
+public func printLeakCheck(
+  _ report: LeakReport?, fix: String? = nil, noLeaks: String, print: (String) -> Void
+) -> Int32 {
+  print("")
+  guard let report else {
+    print(noLeaks)
+    return 0
+  }
+  print("Leak check: FAILED")
+  print(report.description)
+  if let fix { print(fix) }
+  return 2
+}
+
+/// A command the sample cannot carry out now; its message is printed and the session goes on.
+public struct SessionError: Error {
+  public let message: String
+
+  public init(message: String) {
+    self.message = message
+  }
+}
