@@ -14,9 +14,15 @@ struct LeakEntries {
     .view, .presenter, .interactor, .router, .storyService, .singleton, .object,
   ]
 
+  /// Entries past the fourth and custom roles, allocated the first time one is needed, so the
+  /// list of a module copies and destroys without touching arrays.
+  private final class Extra {
+    var overflow: [Entry] = []
+    var customRoles: [LeakRole] = []
+  }
+
   private var inline: (Entry?, Entry?, Entry?, Entry?) = (nil, nil, nil, nil)
-  private var overflow: [Entry] = []
-  private var customRoles: [LeakRole] = []
+  private var extra: Extra?
   /// How many objects are tracked.
   private(set) var count = 0
 
@@ -29,7 +35,7 @@ struct LeakEntries {
     case 1: inline.1.unsafelyUnwrapped
     case 2: inline.2.unsafelyUnwrapped
     case 3: inline.3.unsafelyUnwrapped
-    default: overflow[index - 4]
+    default: extra.unsafelyUnwrapped.overflow[index - 4]
     }
   }
 
@@ -42,7 +48,8 @@ struct LeakEntries {
   func role(at index: Int) -> LeakRole {
     let code = entry(at: index).roleCode
     return code < Self.builtinRoles.count
-      ? Self.builtinRoles[code] : customRoles[code - Self.builtinRoles.count]
+      ? Self.builtinRoles[code]
+      : extra.unsafelyUnwrapped.customRoles[code - Self.builtinRoles.count]
   }
 
   /// Starts tracking a module part, if there is one, without comparing role names.
@@ -58,8 +65,9 @@ struct LeakEntries {
     if let builtin = Self.builtinRoles.firstIndex(of: role) {
       code = builtin
     } else {
-      code = Self.builtinRoles.count + customRoles.count
-      customRoles.append(role)
+      let extra = makeExtra()
+      code = Self.builtinRoles.count + extra.customRoles.count
+      extra.customRoles.append(role)
     }
     append(Entry(reference: reference, roleCode: code))
   }
@@ -78,9 +86,16 @@ struct LeakEntries {
     case 1: inline.1 = entry
     case 2: inline.2 = entry
     case 3: inline.3 = entry
-    default: overflow.append(entry)
+    default: makeExtra().overflow.append(entry)
     }
     count += 1
+  }
+
+  private mutating func makeExtra() -> Extra {
+    if let extra { return extra }
+    let created = Extra()
+    extra = created
+    return created
   }
 
   /// Whether any tracked object is still alive.
@@ -106,12 +121,12 @@ struct LeakEntries {
 
   /// Releases every reference and empties the list.
   mutating func releaseAll() {
+    guard count > 0 else { return }
     for index in indices {
       entry(at: index).reference.release()
     }
     inline = (nil, nil, nil, nil)
-    overflow.removeAll()
-    customRoles.removeAll()
+    extra = nil
     count = 0
   }
 }
