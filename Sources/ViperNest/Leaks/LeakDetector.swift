@@ -375,10 +375,10 @@ public final class LeakDetector: Sendable {
       ownedByFirstEntry: ())
     // Filled before the group is published under the lock in `register`; the view comes first,
     // it is the group's owner.
-    token.entries.append(view, builtinRole: .view)
-    token.entries.append(presenter, builtinRole: .presenter)
-    token.entries.append(interactor, builtinRole: .interactor)
-    token.entries.append(router, builtinRole: .router)
+    token.entries.append(TrackedReference(view), builtinRole: .view)
+    token.entries.append(TrackedReference(presenter), builtinRole: .presenter)
+    token.entries.append(TrackedReference(interactor), builtinRole: .interactor)
+    token.entries.append(TrackedReference(router), builtinRole: .router)
     core.register(token)
     let key = OwnershipCheckKey(view, presenter, interactor, router, view, nil)
     if info.verdictKey == key {

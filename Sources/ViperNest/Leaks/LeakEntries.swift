@@ -22,7 +22,10 @@ struct LeakEntries {
   }
 
   private var inline: (Entry?, Entry?, Entry?, Entry?) = (nil, nil, nil, nil)
-  private var extra: Extra?
+  /// Retained by `makeExtra`, released by `releaseAll` (the owner group calls it in its
+  /// `deinit`): unmanaged, so the list stays trivially copyable and reading it from the group
+  /// copies no references.
+  private var extra: Unmanaged<Extra>?
   /// How many objects are tracked.
   private(set) var count = 0
 
@@ -35,7 +38,7 @@ struct LeakEntries {
     case 1: inline.1.unsafelyUnwrapped
     case 2: inline.2.unsafelyUnwrapped
     case 3: inline.3.unsafelyUnwrapped
-    default: extra.unsafelyUnwrapped.overflow[index - 4]
+    default: extra.unsafelyUnwrapped.takeUnretainedValue().overflow[index - 4]
     }
   }
 
@@ -49,7 +52,8 @@ struct LeakEntries {
     let code = entry(at: index).roleCode
     return code < Self.builtinRoles.count
       ? Self.builtinRoles[code]
-      : extra.unsafelyUnwrapped.customRoles[code - Self.builtinRoles.count]
+      : extra.unsafelyUnwrapped.takeUnretainedValue().customRoles[
+        code - Self.builtinRoles.count]
   }
 
   /// Starts tracking a module part, if there is one, without comparing role names.
@@ -57,6 +61,11 @@ struct LeakEntries {
     if let object {
       append(Entry(reference: TrackedReference(object), roleCode: builtinRole.rawValue))
     }
+  }
+
+  /// Adds a module part's reference without comparing role names; the list now owns it.
+  mutating func append(_ reference: TrackedReference, builtinRole: BuiltinRole) {
+    append(Entry(reference: reference, roleCode: builtinRole.rawValue))
   }
 
   /// Adds a reference; the list now owns it.
@@ -92,9 +101,9 @@ struct LeakEntries {
   }
 
   private mutating func makeExtra() -> Extra {
-    if let extra { return extra }
+    if let extra { return extra.takeUnretainedValue() }
     let created = Extra()
-    extra = created
+    extra = .passRetained(created)
     return created
   }
 
@@ -126,6 +135,7 @@ struct LeakEntries {
       entry(at: index).reference.release()
     }
     inline = (nil, nil, nil, nil)
+    extra?.release()
     extra = nil
     count = 0
   }
