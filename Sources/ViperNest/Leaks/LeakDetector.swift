@@ -328,6 +328,13 @@ public final class LeakDetector: Sendable {
       Self.ownershipVerdicts.withLock { $0[key] = violations }
     }
     guard !violations.isEmpty else { return [] }
+    record(violations, of: key)
+    return violations
+  }
+
+  /// Records a combination's violations the first time this detector sees it: to the handler at
+  /// once if there is one, else into the next report.
+  private func record(_ violations: [OwnershipViolation], of key: OwnershipCheckKey) {
     let (isNew, handler) = core.state.withLock { state -> (Bool, LeakHandler?) in
       guard state.reportedOwnership.insert(key).inserted else { return (false, nil) }
       if state.handler == nil {
@@ -335,9 +342,54 @@ public final class LeakDetector: Sendable {
       }
       return (true, state.handler)
     }
-    guard isNew else { return violations }
+    guard isNew else { return }
     handler?(LeakReport(leaks: [], ownershipViolations: violations))
-    return violations
+  }
+
+  /// Begins the group of a module built by `builder`, tracks its parts and checks its ownership
+  /// rules: ``beginModule(_:parent:owner:view:presenter:interactor:router:)`` named by
+  /// ``moduleName(of:_:)``, with the module as owner (through its view), followed by
+  /// ``checkOwnership(view:presenter:interactor:router:viewController:moduleOutput:)`` with the
+  /// view as view controller.
+  ///
+  /// The name and the last ownership verdict are kept per builder type on the main actor, so a
+  /// module of a known builder takes the detector's lock once and hashes nothing.
+  ///
+  /// - Parameters:
+  ///   - builder: The builder type.
+  ///   - name: Computes the module name the first time `builder` is seen.
+  ///   - parent: The enclosing story's group.
+  ///   - view: The module's view, its owner.
+  ///   - presenter: The module's presenter.
+  ///   - interactor: The module's interactor.
+  ///   - router: The module's router.
+  /// - Returns: The group; end it when the module is dismissed.
+  @MainActor
+  package func beginModule(
+    builtBy builder: AnyClass, name: () -> String, parent: LeakOwnerToken?,
+    view: AnyObject, presenter: AnyObject, interactor: AnyObject, router: AnyObject
+  ) -> LeakOwnerToken {
+    let info = BuilderLeakInfo.info(for: builder, name: name)
+    let token = LeakOwnerToken(
+      core: core, kind: .module, name: info.name, parent: parent?.core === core ? parent : nil,
+      ownedByFirstEntry: ())
+    // Filled before the group is published under the lock in `register`; the view comes first,
+    // it is the group's owner.
+    token.entries.append(TrackedReference(view), builtinRole: .view)
+    token.entries.append(TrackedReference(presenter), builtinRole: .presenter)
+    token.entries.append(TrackedReference(interactor), builtinRole: .interactor)
+    token.entries.append(TrackedReference(router), builtinRole: .router)
+    core.register(token)
+    let key = OwnershipCheckKey(view, presenter, interactor, router, view, nil)
+    if info.verdictKey == key {
+      if !info.violations.isEmpty { record(info.violations, of: key) }
+    } else {
+      info.violations = checkOwnership(
+        view: view, presenter: presenter, interactor: interactor, router: router,
+        viewController: view)
+      info.verdictKey = key
+    }
+    return token
   }
 
   /// Violations per combination of module types: the rules depend on how a module's classes
@@ -380,6 +432,82 @@ public final class LeakDetector: Sendable {
   /// - Returns: The report, or nil when everything was released and no rule was broken.
   public func check(timeout: Duration? = nil) async -> LeakReport? {
     await core.check(timeout: timeout, includingHandTracked: true)
+  }
+}
+
+/// What the leak detector keeps per builder type: the module name and the ownership verdict for
+/// the module types the builder last built.
+@MainActor
+final class BuilderLeakInfo {
+  let name: String
+  var verdictKey: OwnershipCheckKey?
+  var violations: [OwnershipViolation] = []
+
+  private init(name: String) {
+    self.name = name
+  }
+
+  /// The builder's record, created the first time `builder` is seen.
+  static func info(for builder: AnyClass, name: () -> String) -> BuilderLeakInfo {
+    if let known = known.find(ObjectIdentifier(builder)) { return known }
+    let info = BuilderLeakInfo(name: LeakDetector.moduleName(of: builder, name))
+    known.insert(info, for: ObjectIdentifier(builder))
+    return info
+  }
+
+  // Main-actor isolated, and only accessed by `find` and `insert`, which do not call out while
+  // they access it: no two accesses can overlap, so the runtime exclusivity check is turned off.
+  @exclusivity(unchecked) private static var known = IdentityTable<BuilderLeakInfo>()
+}
+
+/// A small open-addressing table keyed by object identity (a type's metadata pointer), probed
+/// with a multiplicative hash: a lookup is a multiply, a shift and usually one comparison.
+struct IdentityTable<Value: AnyObject> {
+  private var keys: [UInt] = Array(repeating: 0, count: 8)
+  private var values: [Value?] = Array(repeating: nil, count: 8)
+  private var count = 0
+
+  private var shift: Int { UInt.bitWidth - keys.count.trailingZeroBitCount }
+
+  private static func slot(_ key: UInt, shift: Int) -> Int {
+    Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt(shift))
+  }
+
+  /// The value stored for `id`, if any.
+  func find(_ id: ObjectIdentifier) -> Value? {
+    let key = UInt(bitPattern: id)
+    let mask = keys.count - 1
+    var index = Self.slot(key, shift: shift)
+    while true {
+      let candidate = keys[index]
+      if candidate == key { return values[index] }
+      if candidate == 0 { return nil }
+      index = (index + 1) & mask
+    }
+  }
+
+  /// Stores `value` for `id`, which is not in the table yet.
+  mutating func insert(_ value: Value, for id: ObjectIdentifier) {
+    if (count + 1) * 4 > keys.count * 3 {
+      let oldKeys = keys
+      let oldValues = values
+      keys = Array(repeating: 0, count: oldKeys.count * 2)
+      values = Array(repeating: nil, count: oldKeys.count * 2)
+      count = 0
+      for (index, key) in oldKeys.enumerated() where key != 0 {
+        place(oldValues[index], key)
+      }
+    }
+    place(value, UInt(bitPattern: id))
+  }
+
+  private mutating func place(_ value: Value?, _ key: UInt) {
+    let mask = keys.count - 1
+    var index = Self.slot(key, shift: shift)
+    while keys[index] != 0 { index = (index + 1) & mask }
+    keys[index] = key
+    values[index] = value
+    count += 1
   }
 }
 

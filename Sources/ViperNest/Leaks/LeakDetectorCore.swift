@@ -158,6 +158,11 @@ final class LeakDetectorCore: Sendable {
     var keep: [AnyObject] = []
     let violations = state.withLock { state -> [OwnershipViolation] in
       guard !state.isClosed else { return [] }
+      if Self.forgetIfNothingLeaked(
+        &state, includingHandTracked: includingHandTracked, keeping: &keep)
+      {
+        return Self.takeViolations(&state)
+      }
       var ended: [LeakOwnerToken] = []
       for group in state.groups {
         if group.isEffectivelyEnded(keeping: &keep) {
@@ -201,9 +206,7 @@ final class LeakDetectorCore: Sendable {
           }
         }
       }
-      let violations = state.violations
-      state.violations.removeAll()
-      return violations
+      return Self.takeViolations(&state)
     }
     keep.removeAll()
     guard !leaked.isEmpty || !violations.isEmpty else { return nil }
@@ -213,6 +216,87 @@ final class LeakDetectorCore: Sendable {
     holders = holders.filter { !seen.contains(ObjectIdentifier($0.object)) }
     let leaks = LeakExplainer.explain(leaked, holders: holders)
     return LeakReport(leaks: leaks, ownershipViolations: violations)
+  }
+
+  /// The pending ownership violations, which the caller reports. Call with the lock held.
+  private static func takeViolations(_ state: inout State) -> [OwnershipViolation] {
+    guard !state.violations.isEmpty else { return [] }
+    let violations = state.violations
+    state.violations = []
+    return violations
+  }
+
+  /// Most checks find nothing: every ended group's objects (and every object tracked by hand,
+  /// when the check reports them) are released. Then this forgets those groups and objects as
+  /// the full report would, without collecting candidates, holders or sorting. Call with the lock
+  /// held.
+  ///
+  /// Ended groups are forgotten in tracking order, as the report does, so the list keeps the
+  /// order the report would leave. With a live object, or more ended groups than it handles
+  /// without allocating, it changes nothing and returns false.
+  ///
+  /// - Parameter sink: Receives strong references the checks had to create.
+  /// - Returns: True when nothing leaked and the ended groups were forgotten.
+  private static func forgetIfNothingLeaked(
+    _ state: inout State, includingHandTracked: Bool, keeping sink: inout [AnyObject]
+  ) -> Bool {
+    let maximumEnded = 8
+    var ended = 0
+    var firstEnded = -1
+    var isClean = true
+    var index = 0
+    let count = state.groups.count
+    while index < count {
+      let group = state.groups[index]
+      if group.isEffectivelyEnded(keeping: &sink) {
+        if ended == maximumEnded || group.hasLiveObjects(keeping: &sink) {
+          isClean = false
+          break
+        }
+        if ended == 0 { firstEnded = index }
+        group.isReleasable = true
+        ended += 1
+      }
+      index += 1
+    }
+    if isClean, includingHandTracked {
+      for entry in state.handTracked where entry.reference.isAlive(keeping: &sink) {
+        isClean = false
+        break
+      }
+    }
+    guard isClean else {
+      if ended > 0 {
+        for group in state.groups { group.isReleasable = false }
+      }
+      return false
+    }
+    if includingHandTracked, !state.handTracked.isEmpty {
+      for entry in state.handTracked {
+        entry.reference.release()
+      }
+      state.handTracked.removeAll()
+    }
+    if ended == 1 {
+      let group = state.groups[firstEnded]
+      group.isReleasable = false
+      group.releaseEntries()
+      unlist(group, from: &state)
+      return true
+    }
+    // Several: forget them oldest first (a few scans of a short list, no allocation).
+    while ended > 0 {
+      var oldest: LeakOwnerToken?
+      for group in state.groups where group.isReleasable {
+        if oldest.map({ group.sequence < $0.sequence }) ?? true { oldest = group }
+      }
+      guard let group = oldest else { break }
+      group.isReleasable = false
+      group.releaseEntries()
+      unlist(group, from: &state)
+      ended -= 1
+    }
+    return true
   }
 
   // MARK: - Group list

@@ -14,9 +14,18 @@ struct LeakEntries {
     .view, .presenter, .interactor, .router, .storyService, .singleton, .object,
   ]
 
+  /// Entries past the fourth and custom roles, allocated the first time one is needed, so the
+  /// list of a module copies and destroys without touching arrays.
+  private final class Extra {
+    var overflow: [Entry] = []
+    var customRoles: [LeakRole] = []
+  }
+
   private var inline: (Entry?, Entry?, Entry?, Entry?) = (nil, nil, nil, nil)
-  private var overflow: [Entry] = []
-  private var customRoles: [LeakRole] = []
+  /// Retained by `makeExtra`, released by `releaseAll` (the owner group calls it in its
+  /// `deinit`): unmanaged, so the list stays trivially copyable and reading it from the group
+  /// copies no references.
+  private var extra: Unmanaged<Extra>?
   /// How many objects are tracked.
   private(set) var count = 0
 
@@ -29,7 +38,7 @@ struct LeakEntries {
     case 1: inline.1.unsafelyUnwrapped
     case 2: inline.2.unsafelyUnwrapped
     case 3: inline.3.unsafelyUnwrapped
-    default: overflow[index - 4]
+    default: extra.unsafelyUnwrapped.takeUnretainedValue().overflow[index - 4]
     }
   }
 
@@ -42,7 +51,9 @@ struct LeakEntries {
   func role(at index: Int) -> LeakRole {
     let code = entry(at: index).roleCode
     return code < Self.builtinRoles.count
-      ? Self.builtinRoles[code] : customRoles[code - Self.builtinRoles.count]
+      ? Self.builtinRoles[code]
+      : extra.unsafelyUnwrapped.takeUnretainedValue().customRoles[
+        code - Self.builtinRoles.count]
   }
 
   /// Starts tracking a module part, if there is one, without comparing role names.
@@ -52,14 +63,20 @@ struct LeakEntries {
     }
   }
 
+  /// Adds a module part's reference without comparing role names; the list now owns it.
+  mutating func append(_ reference: TrackedReference, builtinRole: BuiltinRole) {
+    append(Entry(reference: reference, roleCode: builtinRole.rawValue))
+  }
+
   /// Adds a reference; the list now owns it.
   mutating func append(_ reference: TrackedReference, role: LeakRole) {
     let code: Int
     if let builtin = Self.builtinRoles.firstIndex(of: role) {
       code = builtin
     } else {
-      code = Self.builtinRoles.count + customRoles.count
-      customRoles.append(role)
+      let extra = makeExtra()
+      code = Self.builtinRoles.count + extra.customRoles.count
+      extra.customRoles.append(role)
     }
     append(Entry(reference: reference, roleCode: code))
   }
@@ -78,9 +95,16 @@ struct LeakEntries {
     case 1: inline.1 = entry
     case 2: inline.2 = entry
     case 3: inline.3 = entry
-    default: overflow.append(entry)
+    default: makeExtra().overflow.append(entry)
     }
     count += 1
+  }
+
+  private mutating func makeExtra() -> Extra {
+    if let extra { return extra.takeUnretainedValue() }
+    let created = Extra()
+    extra = .passRetained(created)
+    return created
   }
 
   /// Whether any tracked object is still alive.
@@ -106,12 +130,13 @@ struct LeakEntries {
 
   /// Releases every reference and empties the list.
   mutating func releaseAll() {
+    guard count > 0 else { return }
     for index in indices {
       entry(at: index).reference.release()
     }
     inline = (nil, nil, nil, nil)
-    overflow.removeAll()
-    customRoles.removeAll()
+    extra?.release()
+    extra = nil
     count = 0
   }
 }

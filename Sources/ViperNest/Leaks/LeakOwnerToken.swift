@@ -14,7 +14,7 @@ package enum LeakOwnerKind: Sendable {
 /// creates into it, and ends it when the module is dismissed or the story closed. Only ended
 /// groups are checked, so objects whose owner is still alive are never reported.
 package final class LeakOwnerToken: @unchecked Sendable {
-  // Safe because `entries`, `isEnded` and `slot` are only read or written while holding
+  // Safe because `entries`, `isEnded`, `slot` and `isReleasable` are only read or written while holding
   // `core.state`'s lock (or in `deinit`, when nothing else can reach the group), and every
   // other stored property is immutable after `init`.
 
@@ -27,12 +27,17 @@ package final class LeakOwnerToken: @unchecked Sendable {
   /// Tie-breaker that keeps reports in tracking order; set when the group is registered.
   @exclusivity(unchecked) var sequence = 0
   private let ownerReference: TrackedReference?
+  /// True when the owner is the object tracked first (a built module's view): the group then
+  /// checks that entry instead of holding a second reference to the same object.
+  private let ownerIsFirstEntry: Bool
 
   // Guarded by the detector's lock, which also rules out overlapping accesses.
   @exclusivity(unchecked) var entries = LeakEntries()
   @exclusivity(unchecked) var isEnded = false
   /// Index in the detector's group list, or -1 when not listed.
   @exclusivity(unchecked) var slot = -1
+  /// Set by a check that found the group ended with every object released, until it forgets it.
+  @exclusivity(unchecked) var isReleasable = false
 
   init(
     core: LeakDetectorCore, kind: LeakOwnerKind, name: String, parent: LeakOwnerToken?,
@@ -43,6 +48,21 @@ package final class LeakOwnerToken: @unchecked Sendable {
     self.name = name
     self.parent = parent
     self.ownerReference = owner.map { TrackedReference($0) }
+    self.ownerIsFirstEntry = false
+  }
+
+  /// A group owned by the first object tracked into it, which the caller appends before the
+  /// group is published (a built module and its view).
+  init(
+    core: LeakDetectorCore, kind: LeakOwnerKind, name: String, parent: LeakOwnerToken?,
+    ownedByFirstEntry: Void
+  ) {
+    self.core = core
+    self.kind = kind
+    self.name = name
+    self.parent = parent
+    self.ownerReference = nil
+    self.ownerIsFirstEntry = true
   }
 
   deinit {
@@ -51,8 +71,13 @@ package final class LeakOwnerToken: @unchecked Sendable {
   }
 
   /// Stops tracking every object of the group. Call with the detector's lock held.
+  ///
+  /// Only groups that are ended, effectively ended or whose detector closed are released, so the
+  /// group is marked ended: groups opened inside it stop walking up at it and never read its
+  /// released owner entry.
   func releaseEntries() {
     entries.releaseAll()
+    isEnded = true
   }
 
   /// Whether any tracked object is still alive. Call with the detector's lock held.
@@ -92,7 +117,12 @@ package final class LeakOwnerToken: @unchecked Sendable {
       if current.isEnded {
         return true
       }
-      if let owner = current.ownerReference, !owner.isAlive(keeping: &sink) {
+      if current.ownerIsFirstEntry {
+        // Listed or enclosing groups that are not ended still hold their entries.
+        if !current.entries.reference(at: 0).isAlive(keeping: &sink) {
+          return true
+        }
+      } else if let owner = current.ownerReference, !owner.isAlive(keeping: &sink) {
         return true
       }
       group = current.parent

@@ -151,12 +151,8 @@ open class VIPERBuilder<
       interactor: interactor, router: router)
     if let leaks = LeakDetector.current {
       view.links.leakToken = leaks.beginModule(
-        LeakDetector.moduleName(of: Self.self) { moduleName }, parent: resolver.node.leakToken,
-        owner: view, view: view,
+        builtBy: Self.self, name: { moduleName }, parent: resolver.node.leakToken, view: view,
         presenter: presenter, interactor: interactor, router: router)
-      _ = leaks.checkOwnership(
-        view: view, presenter: presenter, interactor: interactor, router: router,
-        viewController: view)
     }
   }
 

@@ -155,6 +155,35 @@ struct LeakDetectorTests {
     #expect(detector.core.state.withLock { $0.groups.isEmpty })
   }
 
+  @Test func aFewEndedGroupsWhoseObjectsAreReleasedAreForgottenWithoutAReport() {
+    let detector = LeakDetector()
+    let open = detector.beginOwner(.story, name: "Open")
+    let service = Widget()
+    open.track(service, role: .storyService)
+    for index in 0..<3 {
+      let owner = detector.beginOwner(.module, name: "M\(index)", owner: Holder())
+      owner.track(Widget(), role: .view)
+    }
+    #expect(detector.checkNow() == nil)
+    #expect(detector.core.state.withLock { $0.groups.count } == 1)
+    withExtendedLifetime(service) {}
+  }
+
+  @Test func aLeakAmongEndedGroupsWhoseObjectsAreReleasedIsReported() {
+    let detector = LeakDetector()
+    for index in 0..<3 {
+      let owner = detector.beginOwner(.module, name: "M\(index)", owner: Holder())
+      owner.track(Widget(), role: .view)
+    }
+    let kept = Widget()
+    let leaking = detector.beginOwner(.module, name: "Leaking")
+    leaking.track(kept, role: .presenter)
+    leaking.end()
+    let report = detector.checkNow()
+    #expect(report?.leaks.map(\.module) == ["Leaking"])
+    #expect(detector.core.state.withLock { $0.groups.isEmpty })
+  }
+
   // MARK: - Tracking by hand
 
   @Test func objectsTrackedByHandAreCheckedAtTheNextCheck() async {
