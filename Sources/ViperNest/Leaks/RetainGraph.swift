@@ -40,7 +40,11 @@ struct RetainGraph {
   private var typeNames: [String?] = []
   /// Open-addressing table from object address to index (-1: free), sized to a power of two at
   /// least twice the object count: cheaper than hashing identities with `Hasher`.
-  private var slots = [Int](repeating: -1, count: 64)
+  private var slots = [Int](repeating: -1, count: 128)
+  /// Sources of edges grouped by target (`sources[firstIncoming[t]..<firstIncoming[t + 1]]`),
+  /// built for the given object and edge counts.
+  private var reversed: (objectCount: Int, edgeCount: Int, firstIncoming: [Int], sources: [Int]) =
+    (-1, -1, [], [])
   /// Objects this graph may still scan; bounds the work spent in large object graphs.
   private var remainingScans: Int
 
@@ -50,6 +54,14 @@ struct RetainGraph {
   ) {
     self.scanner = scanner
     self.remainingScans = maximumObjects
+    // Room for a typical report (a module and the registry around it) without regrowing.
+    objects.reserveCapacity(64)
+    scans.reserveCapacity(64)
+    edgeRanges.reserveCapacity(64)
+    typeNames.reserveCapacity(64)
+    edges.reserveCapacity(256)
+    targets.reserveCapacity(256)
+    edgeSources.reserveCapacity(256)
   }
 
   /// Places in `object` that could not be inspected.
@@ -159,13 +171,19 @@ struct RetainGraph {
   ) -> [RetainPath] {
     let start = index(of: object)
     guard scanned(start) != nil else { return [] }
+    let back = distancesBack(to: start, maximumLength: maximumLength)
     // Paths are lists of edge positions; each edge starts where the previous one ends. A
     // depth-first search over simple paths, iterative (no captured state to check for
     // exclusivity): each frame is an object on the path and the next of its edges to follow.
+    // It never enters an object from which `start` is too far away (`back`): no cycle of at
+    // most `maximumLength` references passes there, so the cycles found, and their order, are
+    // those of the full search, which only spends its budget sooner.
     var found: [[Int]] = []
     var stack: [Int] = []
+    stack.reserveCapacity(maximumLength)
     var onPath = [Bool](repeating: false, count: objects.count)
     var frames: [(object: Int, next: Int, end: Int)] = []
+    frames.reserveCapacity(maximumLength + 1)
     let firstEdges = edgeRange(of: start)
     var expansions = 1
     frames.append((start, firstEdges.lowerBound, firstEdges.upperBound))
@@ -188,7 +206,9 @@ struct RetainGraph {
       if target >= onPath.count {
         onPath.append(contentsOf: repeatElement(false, count: target + 1 - onPath.count))
       }
-      guard stack.count + 1 < maximumLength, !onPath[target] else { continue }
+      guard stack.count + 1 < maximumLength, !onPath[target],
+        target < back.count, back[target] <= maximumLength - stack.count - 1
+      else { continue }
       // Entering `target`; a spent budget leaves it unexpanded.
       guard expansions < 20_000, found.count < maximumCount * 4 else { continue }
       expansions += 1
@@ -213,6 +233,78 @@ struct RetainGraph {
     return paths
   }
 
+  /// For every object, the fewest references from it back to `start` (`Int.max` when there is
+  /// no such chain), over the edges of every object within `maximumLength - 1` references of
+  /// `start`, which this scans first: the objects a cycle search from `start` may enter.
+  private mutating func distancesBack(to start: Int, maximumLength: Int) -> [Int] {
+    var seen = [Bool](repeating: false, count: objects.count)
+    seen.reserveCapacity(2 * objects.count)
+    seen[start] = true
+    var frontier = [start]
+    frontier.reserveCapacity(objects.count)
+    var next: [Int] = []
+    next.reserveCapacity(objects.count)
+    var level = 0
+    while !frontier.isEmpty, level < maximumLength {
+      next.removeAll(keepingCapacity: true)
+      for current in frontier {
+        let range = edgeRange(of: current)
+        guard level + 1 < maximumLength else { continue }
+        if seen.count < objects.count {
+          seen.append(contentsOf: repeatElement(false, count: objects.count - seen.count))
+        }
+        for position in range {
+          let target = targets[position]
+          if !seen[target] {
+            seen[target] = true
+            next.append(target)
+          }
+        }
+      }
+      swap(&frontier, &next)
+      level += 1
+    }
+    // Breadth-first over reversed edges (grouped by target: counting sort), kept while no edge
+    // is added.
+    let count = objects.count
+    if reversed.objectCount != count || reversed.edgeCount != targets.count {
+      var firstIncoming = [Int](repeating: 0, count: count + 1)
+      for target in targets {
+        firstIncoming[target + 1] += 1
+      }
+      for index in 0..<count {
+        firstIncoming[index + 1] += firstIncoming[index]
+      }
+      var fill = firstIncoming
+      var incoming = [Int](repeating: 0, count: targets.count)
+      for (position, target) in targets.enumerated() {
+        incoming[fill[target]] = edgeSources[position]
+        fill[target] += 1
+      }
+      reversed = (count, targets.count, firstIncoming, incoming)
+    }
+    let firstIncoming = reversed.firstIncoming
+    let incoming = reversed.sources
+    var distance = [Int](repeating: Int.max, count: count)
+    distance[start] = 0
+    frontier.removeAll(keepingCapacity: true)
+    frontier.append(start)
+    var length = 0
+    while !frontier.isEmpty, length < maximumLength {
+      length += 1
+      next.removeAll(keepingCapacity: true)
+      for current in frontier {
+        for source in incoming[firstIncoming[current]..<firstIncoming[current + 1]]
+        where distance[source] == Int.max {
+          distance[source] = length
+          next.append(source)
+        }
+      }
+      swap(&frontier, &next)
+    }
+    return distance
+  }
+
   /// The shortest chain of owning references from any of `sources` to `target`.
   ///
   /// - Parameters:
@@ -228,27 +320,32 @@ struct RetainGraph {
     // reached from (object and edge) and which source it descends from.
     var previous: [(from: Int, edge: Int)?] = []
     var origin: [Int?] = []
-    func grow(to count: Int) {
-      if origin.count < count {
-        origin.append(contentsOf: repeatElement(nil, count: count - origin.count))
-        previous.append(contentsOf: repeatElement(nil, count: count - previous.count))
-      }
-    }
+    previous.reserveCapacity(2 * objects.count)
+    origin.reserveCapacity(2 * objects.count)
     var frontier: [Int] = []
+    frontier.reserveCapacity(objects.count)
     for (position, source) in sources.enumerated() {
       let id = index(of: source)
-      grow(to: objects.count)
+      if origin.count < objects.count {
+        origin.append(contentsOf: repeatElement(nil, count: objects.count - origin.count))
+        previous.append(contentsOf: repeatElement(nil, count: objects.count - previous.count))
+      }
       guard id != goal, origin[id] == nil, scanned(id) != nil else { continue }
       origin[id] = position
       frontier.append(id)
     }
     var length = 0
+    var next: [Int] = []
+    next.reserveCapacity(objects.count)
     while !frontier.isEmpty, length < maximumLength {
       length += 1
-      var next: [Int] = []
+      next.removeAll(keepingCapacity: true)
       for current in frontier {
         let range = edgeRange(of: current)
-        grow(to: objects.count)
+        if origin.count < objects.count {
+          origin.append(contentsOf: repeatElement(nil, count: objects.count - origin.count))
+          previous.append(contentsOf: repeatElement(nil, count: objects.count - previous.count))
+        }
         for position in range {
           let reached = targets[position]
           guard origin[reached] == nil else { continue }
@@ -266,7 +363,7 @@ struct RetainGraph {
           next.append(reached)
         }
       }
-      frontier = next
+      swap(&frontier, &next)
     }
     return nil
   }
