@@ -1,7 +1,16 @@
 /// The owning references among live objects, discovered lazily, for explaining leaks.
 ///
-/// The graph holds every object it has visited strongly, so object identities stay valid while
-/// it exists; create one per explanation and drop it before the leaked objects are re-checked.
+/// The graph keeps no object alive. It holds every object it meets by an unowned reference
+/// (``TrackedReference``): the object deinitializes as soon as its last owner lets go, even
+/// while a report is being built, but its memory, and so its address, stays reserved until the
+/// graph is dropped, so an address never stands for two objects. An object is read only while
+/// the graph holds a strong reference to it, taken with `swift_tryRetain` for the duration of its
+/// scan (an object that started deinitializing is not scanned: it has no edges). Its type is
+/// read when it is first met, from the strong reference the caller or the scan that met it
+/// holds. Create one graph per explanation.
+///
+/// Reading an object's stored properties races with another thread writing them, as `Mirror`
+/// does; the graph adds no other hazard: it never dereferences an object it does not hold.
 struct RetainGraph {
   /// An owning reference from one object to another.
   struct Edge {
@@ -22,9 +31,23 @@ struct RetainGraph {
   /// Scans one object for owning references; replaceable in tests.
   typealias Scanner = (AnyObject) -> ReferenceScan
 
+  /// Unowned references to every object met, by index, given up when the graph is dropped.
+  private final class Pins {
+    var references: [TrackedReference] = []
+
+    deinit {
+      for reference in references {
+        reference.release()
+      }
+    }
+  }
+
   private let scanner: Scanner
-  /// Every object met (scanned or only referenced), by index; kept alive here.
-  private var objects: [AnyObject] = []
+  private let pins = Pins()
+  /// The address of every object met (scanned or only referenced), by index.
+  private var addresses: [UInt] = []
+  /// The class of every object met, by index.
+  private var types: [AnyObject.Type] = []
   /// Scan results by index; nil until the object is scanned (each object is scanned once, so
   /// searches reuse its edges).
   private var scans: [Scanned?] = []
@@ -55,7 +78,9 @@ struct RetainGraph {
     self.scanner = scanner
     self.remainingScans = maximumObjects
     // Room for a typical report (a module and the registry around it) without regrowing.
-    objects.reserveCapacity(64)
+    addresses.reserveCapacity(64)
+    types.reserveCapacity(64)
+    pins.references.reserveCapacity(64)
     scans.reserveCapacity(64)
     edgeRanges.reserveCapacity(64)
     typeNames.reserveCapacity(64)
@@ -74,24 +99,28 @@ struct RetainGraph {
     scanned(index(of: object))?.isMetadataStripped ?? false
   }
 
-  /// The index of `object`, adding it (unscanned) when it is new.
-  private mutating func index(of object: AnyObject) -> Int {
-    var slot = Self.slot(of: object, capacity: slots.count)
+  /// The index of `object`, adding it (unscanned) when it is new; `object` is held strongly by
+  /// the caller.
+  mutating func index(of object: AnyObject) -> Int {
+    let address = UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
+    var slot = Self.slot(of: address, capacity: slots.count)
     while true {
       let known = slots[slot]
       if known < 0 { break }
-      if objects[known] === object { return known }
+      if addresses[known] == address, pins.references[known].refers(to: object) { return known }
       slot = (slot + 1) & (slots.count - 1)
     }
-    let index = objects.count
-    objects.append(object)
+    let index = addresses.count
+    addresses.append(address)
+    types.append(type(of: object))
+    pins.references.append(TrackedReference(object))
     scans.append(nil)
     edgeRanges.append(nil)
     typeNames.append(nil)
     slots[slot] = index
-    if 2 * objects.count > slots.count {
+    if 2 * addresses.count > slots.count {
       var grown = [Int](repeating: -1, count: 2 * slots.count)
-      for (position, known) in objects.enumerated() {
+      for (position, known) in addresses.enumerated() {
         var free = Self.slot(of: known, capacity: grown.count)
         while grown[free] >= 0 { free = (free + 1) & (grown.count - 1) }
         grown[free] = position
@@ -101,9 +130,9 @@ struct RetainGraph {
     return index
   }
 
-  /// The first slot to probe for `object` in a table of `capacity` (a power of two) slots.
-  private static func slot(of object: AnyObject, capacity: Int) -> Int {
-    let address = UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
+  /// The first slot to probe for an object's address in a table of `capacity` (a power of two)
+  /// slots.
+  private static func slot(of address: UInt, capacity: Int) -> Int {
     // Fibonacci hashing of the address; its low bits are alignment zeros.
     return Int(truncatingIfNeeded: ((address >> 4) &* 0x9E37_79B9_7F4A_7C15) >> 40) & (capacity - 1)
   }
@@ -114,7 +143,15 @@ struct RetainGraph {
     if let known = scans[index] { return known }
     guard remainingScans > 0 else { return nil }
     remainingScans -= 1
-    let scan = scanner(objects[index])
+    // Strong for the scan only; an object that is deinitializing has nothing left to hold.
+    guard let object = pins.references[index].load() else {
+      let result = Scanned(
+        edgeRange: edges.count..<edges.count, uninspected: [], isMetadataStripped: false)
+      scans[index] = result
+      edgeRanges[index] = result.edgeRange
+      return result
+    }
+    let scan = scanner(object)
     let first = edges.count
     for reference in scan.references {
       let target = self.index(of: reference.target)
@@ -140,7 +177,7 @@ struct RetainGraph {
 
   private mutating func name(of index: Int) -> String {
     if let known = typeNames[index] { return known }
-    let name = SwiftRuntimeReflection.typeName(type(of: objects[index]))
+    let name = SwiftRuntimeReflection.typeName(types[index])
     typeNames[index] = name
     return name
   }
@@ -181,7 +218,7 @@ struct RetainGraph {
     var found: [[Int]] = []
     var stack: [Int] = []
     stack.reserveCapacity(maximumLength)
-    var onPath = [Bool](repeating: false, count: objects.count)
+    var onPath = [Bool](repeating: false, count: addresses.count)
     var frames: [(object: Int, next: Int, end: Int)] = []
     frames.reserveCapacity(maximumLength + 1)
     let firstEdges = edgeRange(of: start)
@@ -237,21 +274,21 @@ struct RetainGraph {
   /// no such chain), over the edges of every object within `maximumLength - 1` references of
   /// `start`, which this scans first: the objects a cycle search from `start` may enter.
   private mutating func distancesBack(to start: Int, maximumLength: Int) -> [Int] {
-    var seen = [Bool](repeating: false, count: objects.count)
-    seen.reserveCapacity(2 * objects.count)
+    var seen = [Bool](repeating: false, count: addresses.count)
+    seen.reserveCapacity(2 * addresses.count)
     seen[start] = true
     var frontier = [start]
-    frontier.reserveCapacity(objects.count)
+    frontier.reserveCapacity(addresses.count)
     var next: [Int] = []
-    next.reserveCapacity(objects.count)
+    next.reserveCapacity(addresses.count)
     var level = 0
     while !frontier.isEmpty, level < maximumLength {
       next.removeAll(keepingCapacity: true)
       for current in frontier {
         let range = edgeRange(of: current)
         guard level + 1 < maximumLength else { continue }
-        if seen.count < objects.count {
-          seen.append(contentsOf: repeatElement(false, count: objects.count - seen.count))
+        if seen.count < addresses.count {
+          seen.append(contentsOf: repeatElement(false, count: addresses.count - seen.count))
         }
         for position in range {
           let target = targets[position]
@@ -266,7 +303,7 @@ struct RetainGraph {
     }
     // Breadth-first over reversed edges (grouped by target: counting sort), kept while no edge
     // is added.
-    let count = objects.count
+    let count = addresses.count
     if reversed.objectCount != count || reversed.edgeCount != targets.count {
       var firstIncoming = [Int](repeating: 0, count: count + 1)
       for target in targets {
@@ -308,27 +345,27 @@ struct RetainGraph {
   /// The shortest chain of owning references from any of `sources` to `target`.
   ///
   /// - Parameters:
-  ///   - sources: Objects the path may start at; `target` itself is ignored among them.
+  ///   - sources: Indices (see `index(of:)`) of the objects the path may start at; `target`
+  ///     itself is ignored among them.
   ///   - target: The object the path ends at.
   ///   - maximumLength: The longest path, in references, to look for.
   /// - Returns: The path and the index in `sources` of its first object, or nil.
   mutating func shortestPath(
-    from sources: [AnyObject], to target: AnyObject, maximumLength: Int = 6
+    from sources: [Int], to target: AnyObject, maximumLength: Int = 6
   ) -> (path: RetainPath, source: Int)? {
     let goal = index(of: target)
     // By object index, grown as the search meets new objects: where each reached object was
     // reached from (object and edge) and which source it descends from.
     var previous: [(from: Int, edge: Int)?] = []
     var origin: [Int?] = []
-    previous.reserveCapacity(2 * objects.count)
-    origin.reserveCapacity(2 * objects.count)
+    previous.reserveCapacity(2 * addresses.count)
+    origin.reserveCapacity(2 * addresses.count)
     var frontier: [Int] = []
-    frontier.reserveCapacity(objects.count)
-    for (position, source) in sources.enumerated() {
-      let id = index(of: source)
-      if origin.count < objects.count {
-        origin.append(contentsOf: repeatElement(nil, count: objects.count - origin.count))
-        previous.append(contentsOf: repeatElement(nil, count: objects.count - previous.count))
+    frontier.reserveCapacity(addresses.count)
+    for (position, id) in sources.enumerated() {
+      if origin.count < addresses.count {
+        origin.append(contentsOf: repeatElement(nil, count: addresses.count - origin.count))
+        previous.append(contentsOf: repeatElement(nil, count: addresses.count - previous.count))
       }
       guard id != goal, origin[id] == nil, scanned(id) != nil else { continue }
       origin[id] = position
@@ -336,15 +373,15 @@ struct RetainGraph {
     }
     var length = 0
     var next: [Int] = []
-    next.reserveCapacity(objects.count)
+    next.reserveCapacity(addresses.count)
     while !frontier.isEmpty, length < maximumLength {
       length += 1
       next.removeAll(keepingCapacity: true)
       for current in frontier {
         let range = edgeRange(of: current)
-        if origin.count < objects.count {
-          origin.append(contentsOf: repeatElement(nil, count: objects.count - origin.count))
-          previous.append(contentsOf: repeatElement(nil, count: objects.count - previous.count))
+        if origin.count < addresses.count {
+          origin.append(contentsOf: repeatElement(nil, count: addresses.count - origin.count))
+          previous.append(contentsOf: repeatElement(nil, count: addresses.count - previous.count))
         }
         for position in range {
           let reached = targets[position]

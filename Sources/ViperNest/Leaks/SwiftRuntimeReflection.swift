@@ -481,6 +481,18 @@ struct TrackedReference {
     }
   }
 
+  /// Whether this references `object` (which the caller holds strongly). With an unowned
+  /// reference the object's memory stays reserved until ``release()``, so its address is
+  /// enough; a `weak` reference compares the object it still holds.
+  func refers(to object: AnyObject) -> Bool {
+    switch storage {
+    case .unowned(let pointer):
+      return pointer == Unmanaged.passUnretained(object).toOpaque()
+    case .weak(let box):
+      return box.takeUnretainedValue().object === object
+    }
+  }
+
   /// Gives the reference up. Call exactly once, and never use the reference afterwards.
   func release() {
     switch storage {
