@@ -33,7 +33,8 @@ struct RetainGraph {
 
   /// Unowned references to every object met, by index, given up when the graph is dropped.
   private final class Pins {
-    var references: [TrackedReference] = []
+    // Only the graph that created it uses it, one access at a time.
+    @exclusivity(unchecked) var references: [TrackedReference] = []
 
     deinit {
       for reference in references {
@@ -107,7 +108,11 @@ struct RetainGraph {
     while true {
       let known = slots[slot]
       if known < 0 { break }
-      if addresses[known] == address, pins.references[known].refers(to: object) { return known }
+      if addresses[known] == address,
+        TrackedReference.reservesMemory || pins.references[known].refers(to: object)
+      {
+        return known
+      }
       slot = (slot + 1) & (slots.count - 1)
     }
     let index = addresses.count

@@ -481,6 +481,16 @@ struct TrackedReference {
     }
   }
 
+  /// Whether references hold their objects by the unowned count, which keeps an object's memory,
+  /// and so its address, reserved until ``release()``.
+  static var reservesMemory: Bool {
+    #if canImport(ObjectiveC)
+      return false
+    #else
+      return RefCounting.functions != nil
+    #endif
+  }
+
   /// Whether this references `object` (which the caller holds strongly). With an unowned
   /// reference the object's memory stays reserved until ``release()``, so its address is
   /// enough; a `weak` reference compares the object it still holds.
