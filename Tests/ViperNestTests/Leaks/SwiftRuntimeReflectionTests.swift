@@ -215,6 +215,19 @@ struct SwiftRuntimeReflectionTests {
     #expect(scan.uninspected.isEmpty)
   }
 
+  @Test func walkingEnumPayloadsAndOptionalsKeepsNothingAlive() {
+    var object: Containers? = Containers()
+    weak let payload = {
+      if case .loaded(let loaded) = object?.state { return loaded }
+      return nil
+    }()
+    weak let optional = object?.optional
+    #expect(!SwiftRuntimeReflection.strongReferences(of: object!).references.isEmpty)
+    object = nil
+    #expect(payload == nil)
+    #expect(optional == nil)
+  }
+
   @Test func directReferencesAreOnlyPropertiesOptionalsAndExistentials() {
     let scan = SwiftRuntimeReflection.strongReferences(of: Containers())
     let direct = Set(scan.references.filter(\.isDirect).map(\.path))
