@@ -7,9 +7,31 @@ struct LeakCandidate {
 }
 
 /// A tracked object whose owner is still alive; it may legitimately hold leaked objects.
-struct HolderCandidate {
-  let object: AnyObject
+///
+/// It holds the object strongly only until ``LeakExplainer/explain(_:holders:scanner:)`` takes
+/// it: a holder belongs to someone else, and building a report must not keep it alive.
+final class HolderCandidate {
+  private var strongObject: AnyObject?
   let description: String
+
+  init(object: AnyObject, description: String) {
+    strongObject = object
+    self.description = description
+  }
+
+  /// The object; read it only before the explainer took it.
+  var object: AnyObject {
+    guard let strongObject else {
+      preconditionFailure("a holder candidate is read after the explainer took its object")
+    }
+    return strongObject
+  }
+
+  /// Gives up the strong reference, returning it (once).
+  func take() -> AnyObject? {
+    defer { strongObject = nil }
+    return strongObject
+  }
 }
 
 /// Turns leaked objects into report entries with their retain cycles or what else is known.
@@ -26,8 +48,18 @@ enum LeakExplainer {
     scanner: @escaping RetainGraph.Scanner = SwiftRuntimeReflection.strongReferences(of:)
   ) -> [LeakReport.Leak] {
     var graph = RetainGraph(scanner: scanner)
+    // The leaked objects are what the report explains: their candidates keep them alive until
+    // it is built. The graph itself keeps no object alive, and holders are let go here: one
+    // released meanwhile deinitializes and is simply not scanned.
+    let leakedSources = leaked.map { graph.index(of: $0.object) }
+    var holderSources: [Int] = []
+    var holderDescriptions: [String] = []
+    for holder in holders {
+      guard let object = holder.take() else { continue }
+      holderSources.append(graph.index(of: object))
+      holderDescriptions.append(holder.description)
+    }
     let leakedObjects = leaked.map(\.object)
-    let holderObjects = holders.map(\.object)
     let reflectionAvailable = SwiftRuntimeReflection.isReflectionAvailable
     let anyStripped = leakedObjects.contains { graph.isMetadataStripped($0) }
 
@@ -50,12 +82,13 @@ enum LeakExplainer {
       if !cycles.isEmpty {
         return leak(.retainCycle, cycles: cycles)
       }
-      if let found = graph.shortestPath(from: leakedObjects, to: object) {
+      if let found = graph.shortestPath(from: leakedSources, to: object) {
         return leak(.retainedByLeakedObject, retainedBy: found.path)
       }
-      if let found = graph.shortestPath(from: holderObjects, to: object, maximumLength: 4) {
+      if let found = graph.shortestPath(from: holderSources, to: object, maximumLength: 4) {
         return leak(
-          .heldByTrackedObject, retainedBy: found.path, holder: holders[found.source].description)
+          .heldByTrackedObject, retainedBy: found.path,
+          holder: holderDescriptions[found.source])
       }
       // Without metadata for a leaked object, a cycle through it cannot be ruled out.
       return leak(anyStripped ? .pathUnavailable : .heldFromOutside)

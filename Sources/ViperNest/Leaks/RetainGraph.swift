@@ -1,7 +1,16 @@
 /// The owning references among live objects, discovered lazily, for explaining leaks.
 ///
-/// The graph holds every object it has visited strongly, so object identities stay valid while
-/// it exists; create one per explanation and drop it before the leaked objects are re-checked.
+/// The graph keeps no object alive. It holds every object it meets by an unowned reference
+/// (``TrackedReference``): the object deinitializes as soon as its last owner lets go, even
+/// while a report is being built, but its memory, and so its address, stays reserved until the
+/// graph is dropped, so an address never stands for two objects. An object is read only while
+/// the graph holds a strong reference to it, taken with `swift_tryRetain` for the duration of its
+/// scan (an object that started deinitializing is not scanned: it has no edges). Its type is
+/// read when it is first met, from the strong reference the caller or the scan that met it
+/// holds. Create one graph per explanation.
+///
+/// Reading an object's stored properties races with another thread writing them, as `Mirror`
+/// does; the graph adds no other hazard: it never dereferences an object it does not hold.
 struct RetainGraph {
   /// An owning reference from one object to another.
   struct Edge {
@@ -22,9 +31,24 @@ struct RetainGraph {
   /// Scans one object for owning references; replaceable in tests.
   typealias Scanner = (AnyObject) -> ReferenceScan
 
+  /// Unowned references to every object met, by index, given up when the graph is dropped.
+  private final class Pins {
+    // Only the graph that created it uses it, one access at a time.
+    @exclusivity(unchecked) var references: [TrackedReference] = []
+
+    deinit {
+      for reference in references {
+        reference.release()
+      }
+    }
+  }
+
   private let scanner: Scanner
-  /// Every object met (scanned or only referenced), by index; kept alive here.
-  private var objects: [AnyObject] = []
+  private let pins = Pins()
+  /// The address of every object met (scanned or only referenced), by index.
+  private var addresses: [UInt] = []
+  /// The class of every object met, by index.
+  private var types: [AnyObject.Type] = []
   /// Scan results by index; nil until the object is scanned (each object is scanned once, so
   /// searches reuse its edges).
   private var scans: [Scanned?] = []
@@ -40,7 +64,11 @@ struct RetainGraph {
   private var typeNames: [String?] = []
   /// Open-addressing table from object address to index (-1: free), sized to a power of two at
   /// least twice the object count: cheaper than hashing identities with `Hasher`.
-  private var slots = [Int](repeating: -1, count: 64)
+  private var slots = [Int](repeating: -1, count: 128)
+  /// Sources of edges grouped by target (`sources[firstIncoming[t]..<firstIncoming[t + 1]]`),
+  /// built for the given object and edge counts.
+  private var reversed: (objectCount: Int, edgeCount: Int, firstIncoming: [Int], sources: [Int]) =
+    (-1, -1, [], [])
   /// Objects this graph may still scan; bounds the work spent in large object graphs.
   private var remainingScans: Int
 
@@ -50,6 +78,16 @@ struct RetainGraph {
   ) {
     self.scanner = scanner
     self.remainingScans = maximumObjects
+    // Room for a typical report (a module and the registry around it) without regrowing.
+    addresses.reserveCapacity(64)
+    types.reserveCapacity(64)
+    pins.references.reserveCapacity(64)
+    scans.reserveCapacity(64)
+    edgeRanges.reserveCapacity(64)
+    typeNames.reserveCapacity(64)
+    edges.reserveCapacity(256)
+    targets.reserveCapacity(256)
+    edgeSources.reserveCapacity(256)
   }
 
   /// Places in `object` that could not be inspected.
@@ -62,24 +100,32 @@ struct RetainGraph {
     scanned(index(of: object))?.isMetadataStripped ?? false
   }
 
-  /// The index of `object`, adding it (unscanned) when it is new.
-  private mutating func index(of object: AnyObject) -> Int {
-    var slot = Self.slot(of: object, capacity: slots.count)
+  /// The index of `object`, adding it (unscanned) when it is new; `object` is held strongly by
+  /// the caller.
+  mutating func index(of object: AnyObject) -> Int {
+    let address = UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
+    var slot = Self.slot(of: address, capacity: slots.count)
     while true {
       let known = slots[slot]
       if known < 0 { break }
-      if objects[known] === object { return known }
+      if addresses[known] == address,
+        TrackedReference.reservesMemory || pins.references[known].refers(to: object)
+      {
+        return known
+      }
       slot = (slot + 1) & (slots.count - 1)
     }
-    let index = objects.count
-    objects.append(object)
+    let index = addresses.count
+    addresses.append(address)
+    types.append(type(of: object))
+    pins.references.append(TrackedReference(object))
     scans.append(nil)
     edgeRanges.append(nil)
     typeNames.append(nil)
     slots[slot] = index
-    if 2 * objects.count > slots.count {
+    if 2 * addresses.count > slots.count {
       var grown = [Int](repeating: -1, count: 2 * slots.count)
-      for (position, known) in objects.enumerated() {
+      for (position, known) in addresses.enumerated() {
         var free = Self.slot(of: known, capacity: grown.count)
         while grown[free] >= 0 { free = (free + 1) & (grown.count - 1) }
         grown[free] = position
@@ -89,9 +135,9 @@ struct RetainGraph {
     return index
   }
 
-  /// The first slot to probe for `object` in a table of `capacity` (a power of two) slots.
-  private static func slot(of object: AnyObject, capacity: Int) -> Int {
-    let address = UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
+  /// The first slot to probe for an object's address in a table of `capacity` (a power of two)
+  /// slots.
+  private static func slot(of address: UInt, capacity: Int) -> Int {
     // Fibonacci hashing of the address; its low bits are alignment zeros.
     return Int(truncatingIfNeeded: ((address >> 4) &* 0x9E37_79B9_7F4A_7C15) >> 40) & (capacity - 1)
   }
@@ -102,7 +148,15 @@ struct RetainGraph {
     if let known = scans[index] { return known }
     guard remainingScans > 0 else { return nil }
     remainingScans -= 1
-    let scan = scanner(objects[index])
+    // Strong for the scan only; an object that is deinitializing has nothing left to hold.
+    guard let object = pins.references[index].load() else {
+      let result = Scanned(
+        edgeRange: edges.count..<edges.count, uninspected: [], isMetadataStripped: false)
+      scans[index] = result
+      edgeRanges[index] = result.edgeRange
+      return result
+    }
+    let scan = scanner(object)
     let first = edges.count
     for reference in scan.references {
       let target = self.index(of: reference.target)
@@ -128,7 +182,7 @@ struct RetainGraph {
 
   private mutating func name(of index: Int) -> String {
     if let known = typeNames[index] { return known }
-    let name = SwiftRuntimeReflection.typeName(type(of: objects[index]))
+    let name = SwiftRuntimeReflection.typeName(types[index])
     typeNames[index] = name
     return name
   }
@@ -159,13 +213,19 @@ struct RetainGraph {
   ) -> [RetainPath] {
     let start = index(of: object)
     guard scanned(start) != nil else { return [] }
+    let back = distancesBack(to: start, maximumLength: maximumLength)
     // Paths are lists of edge positions; each edge starts where the previous one ends. A
     // depth-first search over simple paths, iterative (no captured state to check for
     // exclusivity): each frame is an object on the path and the next of its edges to follow.
+    // It never enters an object from which `start` is too far away (`back`): no cycle of at
+    // most `maximumLength` references passes there, so the cycles found, and their order, are
+    // those of the full search, which only spends its budget sooner.
     var found: [[Int]] = []
     var stack: [Int] = []
-    var onPath = [Bool](repeating: false, count: objects.count)
+    stack.reserveCapacity(maximumLength)
+    var onPath = [Bool](repeating: false, count: addresses.count)
     var frames: [(object: Int, next: Int, end: Int)] = []
+    frames.reserveCapacity(maximumLength + 1)
     let firstEdges = edgeRange(of: start)
     var expansions = 1
     frames.append((start, firstEdges.lowerBound, firstEdges.upperBound))
@@ -188,7 +248,9 @@ struct RetainGraph {
       if target >= onPath.count {
         onPath.append(contentsOf: repeatElement(false, count: target + 1 - onPath.count))
       }
-      guard stack.count + 1 < maximumLength, !onPath[target] else { continue }
+      guard stack.count + 1 < maximumLength, !onPath[target],
+        target < back.count, back[target] <= maximumLength - stack.count - 1
+      else { continue }
       // Entering `target`; a spent budget leaves it unexpanded.
       guard expansions < 20_000, found.count < maximumCount * 4 else { continue }
       expansions += 1
@@ -213,42 +275,119 @@ struct RetainGraph {
     return paths
   }
 
+  /// For every object, the fewest references from it back to `start` (`Int.max` when there is
+  /// no such chain), over the edges of every object within `maximumLength - 1` references of
+  /// `start`, which this scans first: the objects a cycle search from `start` may enter.
+  private mutating func distancesBack(to start: Int, maximumLength: Int) -> [Int] {
+    var seen = [Bool](repeating: false, count: addresses.count)
+    seen.reserveCapacity(2 * addresses.count)
+    seen[start] = true
+    var frontier = [start]
+    frontier.reserveCapacity(addresses.count)
+    var next: [Int] = []
+    next.reserveCapacity(addresses.count)
+    var level = 0
+    while !frontier.isEmpty, level < maximumLength {
+      next.removeAll(keepingCapacity: true)
+      for current in frontier {
+        let range = edgeRange(of: current)
+        guard level + 1 < maximumLength else { continue }
+        if seen.count < addresses.count {
+          seen.append(contentsOf: repeatElement(false, count: addresses.count - seen.count))
+        }
+        for position in range {
+          let target = targets[position]
+          if !seen[target] {
+            seen[target] = true
+            next.append(target)
+          }
+        }
+      }
+      swap(&frontier, &next)
+      level += 1
+    }
+    // Breadth-first over reversed edges (grouped by target: counting sort), kept while no edge
+    // is added.
+    let count = addresses.count
+    if reversed.objectCount != count || reversed.edgeCount != targets.count {
+      var firstIncoming = [Int](repeating: 0, count: count + 1)
+      for target in targets {
+        firstIncoming[target + 1] += 1
+      }
+      for index in 0..<count {
+        firstIncoming[index + 1] += firstIncoming[index]
+      }
+      var fill = firstIncoming
+      var incoming = [Int](repeating: 0, count: targets.count)
+      for (position, target) in targets.enumerated() {
+        incoming[fill[target]] = edgeSources[position]
+        fill[target] += 1
+      }
+      reversed = (count, targets.count, firstIncoming, incoming)
+    }
+    let firstIncoming = reversed.firstIncoming
+    let incoming = reversed.sources
+    var distance = [Int](repeating: Int.max, count: count)
+    distance[start] = 0
+    frontier.removeAll(keepingCapacity: true)
+    frontier.append(start)
+    var length = 0
+    while !frontier.isEmpty, length < maximumLength {
+      length += 1
+      next.removeAll(keepingCapacity: true)
+      for current in frontier {
+        for source in incoming[firstIncoming[current]..<firstIncoming[current + 1]]
+        where distance[source] == Int.max {
+          distance[source] = length
+          next.append(source)
+        }
+      }
+      swap(&frontier, &next)
+    }
+    return distance
+  }
+
   /// The shortest chain of owning references from any of `sources` to `target`.
   ///
   /// - Parameters:
-  ///   - sources: Objects the path may start at; `target` itself is ignored among them.
+  ///   - sources: Indices (see `index(of:)`) of the objects the path may start at; `target`
+  ///     itself is ignored among them.
   ///   - target: The object the path ends at.
   ///   - maximumLength: The longest path, in references, to look for.
   /// - Returns: The path and the index in `sources` of its first object, or nil.
   mutating func shortestPath(
-    from sources: [AnyObject], to target: AnyObject, maximumLength: Int = 6
+    from sources: [Int], to target: AnyObject, maximumLength: Int = 6
   ) -> (path: RetainPath, source: Int)? {
     let goal = index(of: target)
     // By object index, grown as the search meets new objects: where each reached object was
     // reached from (object and edge) and which source it descends from.
     var previous: [(from: Int, edge: Int)?] = []
     var origin: [Int?] = []
-    func grow(to count: Int) {
-      if origin.count < count {
-        origin.append(contentsOf: repeatElement(nil, count: count - origin.count))
-        previous.append(contentsOf: repeatElement(nil, count: count - previous.count))
-      }
-    }
+    previous.reserveCapacity(2 * addresses.count)
+    origin.reserveCapacity(2 * addresses.count)
     var frontier: [Int] = []
-    for (position, source) in sources.enumerated() {
-      let id = index(of: source)
-      grow(to: objects.count)
+    frontier.reserveCapacity(addresses.count)
+    for (position, id) in sources.enumerated() {
+      if origin.count < addresses.count {
+        origin.append(contentsOf: repeatElement(nil, count: addresses.count - origin.count))
+        previous.append(contentsOf: repeatElement(nil, count: addresses.count - previous.count))
+      }
       guard id != goal, origin[id] == nil, scanned(id) != nil else { continue }
       origin[id] = position
       frontier.append(id)
     }
     var length = 0
+    var next: [Int] = []
+    next.reserveCapacity(addresses.count)
     while !frontier.isEmpty, length < maximumLength {
       length += 1
-      var next: [Int] = []
+      next.removeAll(keepingCapacity: true)
       for current in frontier {
         let range = edgeRange(of: current)
-        grow(to: objects.count)
+        if origin.count < addresses.count {
+          origin.append(contentsOf: repeatElement(nil, count: addresses.count - origin.count))
+          previous.append(contentsOf: repeatElement(nil, count: addresses.count - previous.count))
+        }
         for position in range {
           let reached = targets[position]
           guard origin[reached] == nil else { continue }
@@ -266,7 +405,7 @@ struct RetainGraph {
           next.append(reached)
         }
       }
-      frontier = next
+      swap(&frontier, &next)
     }
     return nil
   }

@@ -21,7 +21,7 @@ import SwiftShims
 
 // MARK: - Runtime entry points
 
-// All four are exported by libswiftCore with the Swift calling convention; the standard library's
+// All of them are exported by libswiftCore with the Swift calling convention; the standard library's
 // own reflection (`_forEachField`, `Mirror`) declares them the same way.
 
 @_silgen_name("swift_reflectionMirror_recursiveCount")
@@ -36,6 +36,20 @@ private func runtimeRecursiveFieldMetadata(
 
 @_silgen_name("swift_reflectionMirror_recursiveChildOffset")
 private func runtimeRecursiveFieldOffset(_ type: Any.Type, index: Int) -> Int
+
+@_silgen_name("swift_reflectionMirror_count")
+private func runtimeChildCount<T>(_: T, type: Any.Type) -> Int
+
+private typealias NameFreeFunction = @convention(c) (UnsafePointer<CChar>?) -> Void
+
+@_silgen_name("swift_reflectionMirror_subscript")
+private func runtimeChild<T>(
+  of: T,
+  type: Any.Type,
+  index: Int,
+  outName: UnsafeMutablePointer<UnsafePointer<CChar>?>,
+  outFreeFunc: UnsafeMutablePointer<NameFreeFunction?>
+) -> Any
 
 @_silgen_name("swift_getMetadataKind")
 private func runtimeMetadataKind(_ type: Any.Type) -> UInt
@@ -142,23 +156,66 @@ enum SwiftRuntimeReflection {
   /// tuples, enums and existentials.
   static func strongReferences(of object: AnyObject) -> ReferenceScan {
     let plan = scanPlan(of: type(of: object))
-    let walker = ReferenceWalker()
-    walker.scan.isMetadataStripped = plan.isMetadataStripped
-    withExtendedLifetime(object) {
-      let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
-      for (field, facts) in zip(plan.fields, plan.facts) {
-        walker.visit(
-          base + field.offset, facts, path: field.name, closure: false, direct: true, depth: 0)
+    // A first walk skips values that cannot hold references, charging the visit budget an upper
+    // bound for some of them; if the budget then runs out, an exact walk repeats the scan, so
+    // the result is always the exact walk's.
+    var exact = false
+    while true {
+      let walker = ReferenceWalker(exact: exact, roots: plan.fields)
+      walker.scan.isMetadataStripped = plan.isMetadataStripped
+      withExtendedLifetime(object) {
+        let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+        if exact {
+          for (index, field) in plan.fields.enumerated() {
+            walker.rootIndex = index
+            walker.visit(
+              base + field.offset, plan.facts[index], closure: false, direct: true, depth: 0)
+          }
+        } else {
+          // Fields that hold no references cost their visits up front (so a budget that runs
+          // out afterwards asks for the exact walk, which visits in declaration order).
+          walker.charge(plan.referenceFreeVisits, isExact: false)
+          for index in plan.walkedFields {
+            walker.rootIndex = index
+            walker.visit(
+              base + plan.fields[index].offset, plan.facts[index], closure: false,
+              direct: true, depth: 0)
+          }
+        }
       }
+      if !walker.needsExactWalk { return walker.scan }
+      exact = true
     }
-    return walker.scan
   }
 
   /// A class's strong stored fields and how to read each, decoded once per class.
-  private struct ScanPlan: Sendable {
+  private final class ScanPlan: Sendable {
     let fields: [ReflectedField]
     let facts: [TypeFacts]
     let isMetadataStripped: Bool
+    /// The positions in `fields` that may hold references.
+    let walkedFields: [Int]
+    /// The visits of the other fields (see `TypeFacts.ReferenceFree`).
+    let referenceFreeVisits: Int
+
+    init(fields: [ReflectedField], facts: [TypeFacts], isMetadataStripped: Bool) {
+      self.fields = fields
+      self.facts = facts
+      self.isMetadataStripped = isMetadataStripped
+      var walked: [Int] = []
+      var visits = 0
+      for (index, fieldFacts) in facts.enumerated() {
+        if let free = fieldFacts.referenceFree, free.perElement == 0,
+          free.nesting < ReferenceWalker.maxDepth
+        {
+          visits += free.visits
+        } else {
+          walked.append(index)
+        }
+      }
+      walkedFields = walked
+      referenceFreeVisits = visits
+    }
   }
 
   private static let scanPlans = LeakLock<[ObjectIdentifier: ScanPlan]>([:])
@@ -180,9 +237,13 @@ enum SwiftRuntimeReflection {
   /// The strong references held by an arbitrary value (the value itself counts when it is an
   /// object). Paths start at the value, e.g. `[1].presenter`.
   static func strongReferences(inValue value: Any) -> ReferenceScan {
-    let walker = ReferenceWalker()
-    walker.visitAny(value, path: "", closure: false, direct: true, depth: 0)
-    return walker.scan
+    var exact = false
+    while true {
+      let walker = ReferenceWalker(exact: exact)
+      walker.visitAny(value, closure: false, direct: true, depth: 0)
+      if !walker.needsExactWalk { return walker.scan }
+      exact = true
+    }
   }
 
   /// The type name without module prefix, e.g. `ContactListPresenter` or `Box<Int>`.
@@ -322,6 +383,33 @@ enum SwiftRuntimeReflection {
     return nil
   }
 
+  /// The payload types of a non-generic enum without indirect cases, from its field records;
+  /// nil when they cannot all be read.
+  fileprivate static func enumPayloadTypes(of type: Any.Type) -> [Any.Type]? {
+    guard let descriptor = runtimeTypeContextDescriptor(type) else { return nil }
+    let flags = descriptor.load(as: UInt32.self)
+    // Kind 18 is an enum; flag 0x80 marks a generic context (payload names may then refer to
+    // generic parameters, which need the context to resolve).
+    guard flags & 0x1F == 18, flags & 0x80 == 0,
+      let fieldDescriptor = relativePointer(at: descriptor + 16)
+    else { return nil }
+    let recordSize = Int(fieldDescriptor.load(fromByteOffset: 10, as: UInt16.self))
+    let recordCount = Int(fieldDescriptor.load(fromByteOffset: 12, as: UInt32.self))
+    guard recordSize >= 12, recordCount <= 4096 else { return nil }
+    var payloads: [Any.Type] = []
+    for index in 0..<recordCount {
+      let record = fieldDescriptor + 16 + index * recordSize
+      // Record flags: bit 0 marks an indirect case (its payload is boxed; it may be recursive).
+      guard record.load(as: UInt32.self) & 1 == 0 else { return nil }
+      guard let typeName = relativePointer(at: record + 4) else { continue }
+      guard let mangled = MangledName(at: typeName), let payload = mangled.resolve() else {
+        return nil
+      }
+      payloads.append(payload)
+    }
+    return payloads
+  }
+
   /// Follows a 32-bit relative pointer; nil for the null (zero) offset.
   fileprivate static func relativePointer(at address: UnsafeRawPointer) -> UnsafeRawPointer? {
     let offset = address.load(as: Int32.self)
@@ -390,6 +478,28 @@ struct TrackedReference {
       return Unmanaged<AnyObject>.fromOpaque(pointer).takeRetainedValue()
     case .weak(let box):
       return box.takeUnretainedValue().object
+    }
+  }
+
+  /// Whether references hold their objects by the unowned count, which keeps an object's memory,
+  /// and so its address, reserved until ``release()``.
+  static var reservesMemory: Bool {
+    #if canImport(ObjectiveC)
+      return false
+    #else
+      return RefCounting.functions != nil
+    #endif
+  }
+
+  /// Whether this references `object` (which the caller holds strongly). With an unowned
+  /// reference the object's memory stays reserved until ``release()``, so its address is
+  /// enough; a `weak` reference compares the object it still holds.
+  func refers(to object: AnyObject) -> Bool {
+    switch storage {
+    case .unowned(let pointer):
+      return pointer == Unmanaged.passUnretained(object).toOpaque()
+    case .weak(let box):
+      return box.takeUnretainedValue().object === object
     }
   }
 
@@ -616,6 +726,23 @@ private protocol ReflectableContainer: SendableMetatype {
   /// Calls `body` with the address, type and path label of each element.
   static func forEachElement(
     at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, ElementLabel) -> Void)
+  /// The types `forEachElement` hands to `body` for each element (`Any` for `AnyHashable`).
+  static var elementTypes: [Any.Type] { get }
+  /// How many elements the container at `pointer` holds.
+  static func elementCount(at pointer: UnsafeRawPointer) -> Int
+  /// For contiguous arrays: calls `body` with the address of the first element, the element
+  /// count, the element stride and the index of the first element; false for other containers.
+  static func withContiguousElements(
+    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Int, Int, Int) -> Void
+  ) -> Bool
+}
+
+extension ReflectableContainer {
+  static func withContiguousElements(
+    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Int, Int, Int) -> Void
+  ) -> Bool {
+    false
+  }
 }
 
 /// Where a container element sits, turned into text only when a path needs it.
@@ -629,8 +756,9 @@ private enum ElementLabel {
   /// `keys[#position]`.
   case keyPosition(Int)
   /// The label of a dictionary value: `["name"]` for string keys, `[42]` for integer keys,
-  /// `[#position]` otherwise; never calls user code.
-  case valueOfKey(Any, position: Int)
+  /// `[#position]` otherwise; never calls user code. The key (of the given type) is read only
+  /// when the label is turned into text, while the container walk that made it is running.
+  case valueOfKey(UnsafeRawPointer, Any.Type, position: Int)
 
   var isEmpty: Bool {
     if case .none = self { return true }
@@ -639,12 +767,16 @@ private enum ElementLabel {
 
   var text: String {
     switch self {
-    case .none: ""
-    case .index(let index): "[" + String(index) + "]"
-    case .position(let position): "[#\(position)]"
-    case .keyPosition(let position): "keys[#\(position)]"
-    case .valueOfKey(let key, let position):
-      switch key {
+    case .none: return ""
+    case .index(let index): return "[" + String(index) + "]"
+    case .position(let position): return "[#\(position)]"
+    case .keyPosition(let position): return "keys[#\(position)]"
+    case .valueOfKey(let pointer, let keyType, let position):
+      func load<Key>(_: Key.Type) -> Any {
+        pointer.assumingMemoryBound(to: Key.self).pointee
+      }
+      let key = _openExistential(keyType, do: load)
+      return switch key {
       case let key as String: "[\"\(key)\"]"
       case let key as Int: "[\(key)]"
       default: "[#\(position)]"
@@ -655,8 +787,9 @@ private enum ElementLabel {
 
 /// `Optional`, projected without casting (a value cast would unwrap it).
 private protocol ReflectableOptional: SendableMetatype {
-  static func withWrapped(
-    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type) -> Void)
+  /// Whether the optional at `pointer` holds a value; the value then sits at `pointer` too (a
+  /// single-payload enum keeps its payload at offset 0).
+  static func isSome(at pointer: UnsafeRawPointer) -> Bool
   /// The wrapped type.
   static var wrappedType: Any.Type { get }
   /// The first word of `nil` of this type.
@@ -664,13 +797,8 @@ private protocol ReflectableOptional: SendableMetatype {
 }
 
 extension Optional: ReflectableOptional {
-  fileprivate static func withWrapped(
-    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type) -> Void
-  ) {
-    guard case .some(var wrapped) = pointer.assumingMemoryBound(to: Self.self).pointee else {
-      return
-    }
-    withUnsafePointer(to: &wrapped) { body(UnsafeRawPointer($0), Wrapped.self) }
+  fileprivate static func isSome(at pointer: UnsafeRawPointer) -> Bool {
+    pointer.assumingMemoryBound(to: Self.self).pointee != nil
   }
 
   fileprivate static var wrappedType: Any.Type { Wrapped.self }
@@ -683,6 +811,24 @@ extension Optional: ReflectableOptional {
 }
 
 extension Array: ReflectableContainer {
+  fileprivate static var elementTypes: [Any.Type] { [Element.self] }
+
+  fileprivate static func withContiguousElements(
+    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Int, Int, Int) -> Void
+  ) -> Bool {
+    let slice = pointer.assumingMemoryBound(to: Self.self).pointee
+    slice.withUnsafeBufferPointer { buffer in
+      if let base = buffer.baseAddress {
+        body(UnsafeRawPointer(base), buffer.count, MemoryLayout<Element>.stride, 0)
+      }
+    }
+    return true
+  }
+
+  fileprivate static func elementCount(at pointer: UnsafeRawPointer) -> Int {
+    pointer.assumingMemoryBound(to: Self.self).pointee.count
+  }
+
   fileprivate static func forEachElement(
     at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, ElementLabel) -> Void
   ) {
@@ -693,6 +839,24 @@ extension Array: ReflectableContainer {
 }
 
 extension ContiguousArray: ReflectableContainer {
+  fileprivate static var elementTypes: [Any.Type] { [Element.self] }
+
+  fileprivate static func withContiguousElements(
+    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Int, Int, Int) -> Void
+  ) -> Bool {
+    let slice = pointer.assumingMemoryBound(to: Self.self).pointee
+    slice.withUnsafeBufferPointer { buffer in
+      if let base = buffer.baseAddress {
+        body(UnsafeRawPointer(base), buffer.count, MemoryLayout<Element>.stride, 0)
+      }
+    }
+    return true
+  }
+
+  fileprivate static func elementCount(at pointer: UnsafeRawPointer) -> Int {
+    pointer.assumingMemoryBound(to: Self.self).pointee.count
+  }
+
   fileprivate static func forEachElement(
     at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, ElementLabel) -> Void
   ) {
@@ -703,6 +867,24 @@ extension ContiguousArray: ReflectableContainer {
 }
 
 extension ArraySlice: ReflectableContainer {
+  fileprivate static var elementTypes: [Any.Type] { [Element.self] }
+
+  fileprivate static func withContiguousElements(
+    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Int, Int, Int) -> Void
+  ) -> Bool {
+    let slice = pointer.assumingMemoryBound(to: Self.self).pointee
+    slice.withUnsafeBufferPointer { buffer in
+      if let base = buffer.baseAddress {
+        body(UnsafeRawPointer(base), buffer.count, MemoryLayout<Element>.stride, slice.startIndex)
+      }
+    }
+    return true
+  }
+
+  fileprivate static func elementCount(at pointer: UnsafeRawPointer) -> Int {
+    pointer.assumingMemoryBound(to: Self.self).pointee.count
+  }
+
   fileprivate static func forEachElement(
     at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, ElementLabel) -> Void
   ) {
@@ -723,6 +905,12 @@ private func forEachBufferElement<Element>(
 }
 
 extension Dictionary: ReflectableContainer {
+  fileprivate static var elementTypes: [Any.Type] { [Key.self, Value.self] }
+
+  fileprivate static func elementCount(at pointer: UnsafeRawPointer) -> Int {
+    pointer.assumingMemoryBound(to: Self.self).pointee.count
+  }
+
   fileprivate static func forEachElement(
     at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, ElementLabel) -> Void
   ) {
@@ -735,9 +923,13 @@ extension Dictionary: ReflectableContainer {
     while index != dictionary.endIndex {
       var key = keys[index]
       var value = values[index]
-      withUnsafePointer(to: &key) { body(UnsafeRawPointer($0), Key.self, .keyPosition(position)) }
-      withUnsafePointer(to: &value) {
-        body(UnsafeRawPointer($0), Value.self, .valueOfKey(key, position: position))
+      withUnsafePointer(to: &key) { keyPointer in
+        body(UnsafeRawPointer(keyPointer), Key.self, .keyPosition(position))
+        withUnsafePointer(to: &value) {
+          body(
+            UnsafeRawPointer($0), Value.self,
+            .valueOfKey(UnsafeRawPointer(keyPointer), Key.self, position: position))
+        }
       }
       dictionary.formIndex(after: &index)
       position += 1
@@ -747,6 +939,12 @@ extension Dictionary: ReflectableContainer {
 }
 
 extension Set: ReflectableContainer {
+  fileprivate static var elementTypes: [Any.Type] { [Element.self] }
+
+  fileprivate static func elementCount(at pointer: UnsafeRawPointer) -> Int {
+    pointer.assumingMemoryBound(to: Self.self).pointee.count
+  }
+
   fileprivate static func forEachElement(
     at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, ElementLabel) -> Void
   ) {
@@ -760,6 +958,10 @@ extension Set: ReflectableContainer {
 }
 
 extension AnyHashable: ReflectableContainer {
+  fileprivate static var elementTypes: [Any.Type] { [Any.self] }
+
+  fileprivate static func elementCount(at pointer: UnsafeRawPointer) -> Int { 1 }
+
   fileprivate static func forEachElement(
     at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, ElementLabel) -> Void
   ) {
@@ -783,7 +985,13 @@ private final class TypeFacts: Sendable {
   let optional: (any ReflectableOptional.Type)?
   /// For an `Optional` of a native class or a class-bound existential: the wrapped type.
   let optionalObject: TypeFacts?
+  /// For other `Optional`s: the wrapped type.
+  let optionalWrapped: TypeFacts?
+  /// An enum with a custom mirror (its `Mirror` would run user code).
+  let isCustomReflectableEnum: Bool
   let container: (any ReflectableContainer.Type)?
+  /// The facts of a container's only element type.
+  let elementFacts: TypeFacts?
   /// `String`, `Substring` or `Character`: holds no objects the walker reports.
   let isText: Bool
   /// Strong stored fields of a struct or tuple, in declaration order.
@@ -795,6 +1003,23 @@ private final class TypeFacts: Sendable {
   let isFieldMetadataStripped: Bool
   /// A visit of this type counts and returns: a trivial value, or text.
   let isInert: Bool
+  /// Set when no value of this type can hold a reference the walker reports or a place it
+  /// cannot inspect, so a visit can skip it (see ``ReferenceFree``).
+  let referenceFree: ReferenceFree?
+
+  /// What a walk of a value that holds no references costs: the walker skips such a value,
+  /// charging its visit budget as the walk would, when the walk would not run out of budget or
+  /// depth on the way.
+  struct ReferenceFree {
+    /// The visits a walk of one value makes (containers: besides their elements).
+    let visits: Int
+    /// Visits per element of a container; 0 for other types.
+    let perElement: Int
+    /// How much deeper than the value itself the walk goes.
+    let nesting: Int
+    /// False when `visits` is only an upper bound (the walk depends on an enum's case).
+    let isExact: Bool
+  }
 
   private init(_ type: Any.Type) {
     self.type = type
@@ -815,8 +1040,18 @@ private final class TypeFacts: Sendable {
     } else {
       optionalObject = nil
     }
+    optionalWrapped =
+      optionalObject == nil ? optional.map { TypeFacts.of($0.wrappedType) } : nil
+    isCustomReflectableEnum =
+      (kind == MetadataKind.enum || kind == MetadataKind.optional)
+      && type is any CustomReflectable.Type
     let isStruct = kind == MetadataKind.struct
     container = isStruct ? type as? any ReflectableContainer.Type : nil
+    if let elementTypes = container?.elementTypes, elementTypes.count == 1 {
+      elementFacts = TypeFacts.of(elementTypes[0])
+    } else {
+      elementFacts = nil
+    }
     isText = isStruct && (type == String.self || type == Substring.self || type == Character.self)
     if !isClass, !layout.isPOD,
       (isStruct && container == nil && !isText)
@@ -834,6 +1069,77 @@ private final class TypeFacts: Sendable {
       isFieldMetadataStripped = false
     }
     isInert = !isClass && (layout.isPOD || (isText && !layout.isNonCopyable))
+    referenceFree = Self.referenceFree(
+      isInert: isInert, kind: kind, layout: layout, container: container, optional: optional,
+      optionalObject: optionalObject, optionalWrapped: optionalWrapped,
+      isFieldMetadataStripped: isFieldMetadataStripped, fieldFacts: strongFieldFacts,
+      isCustomReflectableEnum: isCustomReflectableEnum, type: type)
+  }
+
+  /// Whether a walk of any value of this type records nothing and finds nothing uninspected
+  /// (given enough budget and depth), and what it costs; mirrors `ReferenceWalker.visitValue`.
+  private static func referenceFree(
+    isInert: Bool, kind: UInt, layout: ValueLayout, container: (any ReflectableContainer.Type)?,
+    optional: (any ReflectableOptional.Type)?, optionalObject: TypeFacts?,
+    optionalWrapped: TypeFacts?, isFieldMetadataStripped: Bool, fieldFacts: [TypeFacts],
+    isCustomReflectableEnum: Bool, type: Any.Type
+  ) -> ReferenceFree? {
+    if isInert { return ReferenceFree(visits: 1, perElement: 0, nesting: 0, isExact: true) }
+    if isClassKind(kind) || layout.isNonCopyable { return nil }
+    /// Fixed-cost parts visited one level deeper than the value.
+    func sum(_ parts: [TypeFacts]) -> (visits: Int, nesting: Int, isExact: Bool)? {
+      var visits = 0
+      var nesting = 0
+      var isExact = true
+      for part in parts {
+        guard let free = part.referenceFree, free.perElement == 0 else { return nil }
+        visits += free.visits
+        nesting = max(nesting, free.nesting + 1)
+        isExact = isExact && free.isExact
+      }
+      return (visits, nesting, isExact)
+    }
+    switch kind {
+    case MetadataKind.struct, MetadataKind.tuple:
+      if let container {
+        guard let elements = sum(container.elementTypes.map { TypeFacts.of($0) }) else {
+          return nil
+        }
+        return ReferenceFree(
+          visits: 1, perElement: elements.visits, nesting: elements.nesting,
+          isExact: elements.isExact)
+      }
+      guard !isFieldMetadataStripped, let fields = sum(fieldFacts) else { return nil }
+      return ReferenceFree(
+        visits: 1 + fields.visits, perElement: 0, nesting: fields.nesting,
+        isExact: fields.isExact)
+    case MetadataKind.optional:
+      guard optional != nil, optionalObject == nil, let optionalWrapped,
+        let wrapped = sum([optionalWrapped])
+      else { return nil }
+      // Nil visits the optional alone.
+      return ReferenceFree(
+        visits: 1 + wrapped.visits, perElement: 0, nesting: wrapped.nesting, isExact: false)
+    case MetadataKind.enum:
+      // The walk reads the case's payload as a mirror child, one level deeper.
+      guard !isCustomReflectableEnum,
+        let payloads = SwiftRuntimeReflection.enumPayloadTypes(of: type)
+      else { return nil }
+      var visits = 0
+      var nesting = 0
+      for payload in payloads {
+        guard let free = sum([TypeFacts.of(payload)]) else { return nil }
+        visits = max(visits, free.visits)
+        nesting = max(nesting, free.nesting)
+      }
+      // One more level of slack in case the runtime presents a payload one level deeper.
+      return ReferenceFree(
+        visits: 1 + visits, perElement: 0, nesting: nesting + 1, isExact: false)
+    case MetadataKind.metatype, MetadataKind.existentialMetatype, MetadataKind.opaque:
+      return ReferenceFree(visits: 1, perElement: 0, nesting: 0, isExact: true)
+    default:
+      return nil
+    }
   }
 
   private static let cache = LeakLock<[ObjectIdentifier: TypeFacts]>([:])
@@ -856,16 +1162,52 @@ private final class TypeFacts: Sendable {
 // MARK: - Walker
 
 /// Walks one value and collects the strong references it holds.
+///
+/// The path of the value being visited is kept as a stack of components and turned into text
+/// only when a reference or an uninspected place is recorded.
 private final class ReferenceWalker {
-  var scan = ReferenceScan()
-  private var remainingVisits = 4096
-  private static let maxDepth = 24
+  // The walker is used by one thread for one scan, and no access to its state overlaps another
+  // (each is a plain read, write or append), so the runtime's exclusivity checks are skipped.
+  @exclusivity(unchecked) var scan = ReferenceScan()
+  @exclusivity(unchecked) private var remainingVisits = 4096
+  static let maxDepth = 24
+  /// Whether values whose walk cost is only bounded (see `TypeFacts.ReferenceFree.isExact`) are
+  /// visited instead of skipped.
+  private let exact: Bool
+  /// Set when a skipped value was charged more visits than its walk makes.
+  @exclusivity(unchecked) private var overcharged = false
+  /// Set when the budget ran out after an overcharge: this walk may differ from an exact one.
+  @exclusivity(unchecked) private(set) var needsExactWalk = false
+  /// The fields of the scanned object; empty when walking a value.
+  private let roots: [ReflectedField]
+  /// The position in `roots` of the field being walked; paths start at its name.
+  @exclusivity(unchecked) var rootIndex = -1
+  /// Path components below the root, outermost first.
+  @exclusivity(unchecked) private var components: [Component] = []
 
-  /// `path` extended by `component`; inside a closure the path stays the closure's property,
-  /// since captures have no names.
-  private func join(_ path: String, _ component: String, closure: Bool) -> String {
-    if closure { return path }
-    // Unlabeled tuple elements are named ".0", ".1" by the runtime.
+  /// One step of a path below `root`.
+  private enum Component {
+    /// A field or enum case name (tuple elements: ".0").
+    case name(String)
+    /// A container element.
+    case element(ElementLabel)
+  }
+
+  init(exact: Bool, roots: [ReflectedField] = []) {
+    self.exact = exact
+    self.roots = roots
+  }
+
+  /// Charges the visit budget for values skipped without a visit.
+  func charge(_ visits: Int, isExact: Bool) {
+    guard visits > 0 else { return }
+    remainingVisits -= visits
+    if !isExact { overcharged = true }
+  }
+
+  /// `path` extended by `component`; unlabeled tuple elements are named ".0", ".1" by the
+  /// runtime.
+  private static func join(_ path: String, _ component: String) -> String {
     let component =
       component.utf8.first == UInt8(ascii: ".") ? String(component.dropFirst()) : component
     if component.isEmpty { return path }
@@ -873,26 +1215,46 @@ private final class ReferenceWalker {
     return path + "." + component
   }
 
-  private func record(_ object: AnyObject, path: String, closure: Bool, direct: Bool) {
+  /// The path of the value being visited, e.g. `items[2].handler`.
+  private var path: String {
+    var path = rootIndex >= 0 ? roots[rootIndex].name : ""
+    for component in components {
+      switch component {
+      case .name(let name): path = Self.join(path, name)
+      case .element(let label): path = Self.join(path, label.text)
+      }
+    }
+    return path
+  }
+
+  /// Runs `body` with `component` appended to the path; inside a closure the path stays the
+  /// closure's property, since captures have no names.
+  @inline(__always)
+  private func descending(_ component: Component, closure: Bool, _ body: () -> Void) {
+    if closure {
+      body()
+      return
+    }
+    components.append(component)
+    body()
+    components.removeLast()
+  }
+
+  private func record(_ object: AnyObject, closure: Bool, direct: Bool) {
     scan.references.append(
       ReflectedReference(path: path, target: object, throughClosure: closure, isDirect: direct))
   }
 
-  private func uninspected(_ path: String, _ why: String) {
+  private func uninspected(_ why: String) {
+    let path = self.path
     scan.uninspected.append(path.isEmpty ? why : "\(path) (\(why))")
   }
 
   /// Visits the value of type `type` stored at `pointer`.
   func visit(
-    _ pointer: UnsafeRawPointer, _ type: Any.Type, path: String, closure: Bool, direct: Bool,
-    depth: Int
+    _ pointer: UnsafeRawPointer, _ type: Any.Type, closure: Bool, direct: Bool, depth: Int
   ) {
-    guard depth < Self.maxDepth, remainingVisits > 0 else {
-      uninspected(path, "too deep or too large")
-      return
-    }
-    remainingVisits -= 1
-    visitValue(pointer, facts(of: type), path: path, closure: closure, direct: direct, depth: depth)
+    visit(pointer, facts(of: type), closure: closure, direct: direct, depth: depth)
   }
 
   /// Counts the visit of a value that holds no reference (a trivial value or text) without
@@ -906,15 +1268,32 @@ private final class ReferenceWalker {
 
   /// `visit` for a type whose facts are known.
   func visit(
-    _ pointer: UnsafeRawPointer, _ facts: TypeFacts, path: String, closure: Bool, direct: Bool,
-    depth: Int
+    _ pointer: UnsafeRawPointer, _ facts: TypeFacts, closure: Bool, direct: Bool, depth: Int
   ) {
     guard depth < Self.maxDepth, remainingVisits > 0 else {
-      uninspected(path, "too deep or too large")
+      if remainingVisits <= 0, overcharged {
+        needsExactWalk = true
+      }
+      uninspected("too deep or too large")
       return
     }
+    if let free = facts.referenceFree, free.isExact || !exact,
+      depth + free.nesting < Self.maxDepth
+    {
+      // The walk would record nothing; charge what it would count, if the budget suffices (a
+      // walk that runs out of budget on the way records that, so it must really happen).
+      var cost = free.visits
+      if free.perElement > 0, let container = facts.container {
+        cost += free.perElement * container.elementCount(at: pointer)
+      }
+      if cost <= remainingVisits {
+        remainingVisits -= cost
+        if !free.isExact { overcharged = true }
+        return
+      }
+    }
     remainingVisits -= 1
-    visitValue(pointer, facts, path: path, closure: closure, direct: direct, depth: depth)
+    visitValue(pointer, facts, closure: closure, direct: direct, depth: depth)
   }
 
   /// The facts of `type`, from the few types this walker met last or from the shared cache.
@@ -933,128 +1312,151 @@ private final class ReferenceWalker {
     return found
   }
 
-  private var recentFacts: [(key: ObjectIdentifier, facts: TypeFacts)] = []
-  private var nextRecent = 0
+  @exclusivity(unchecked) private var recentFacts: [(key: ObjectIdentifier, facts: TypeFacts)] =
+    []
+  @exclusivity(unchecked) private var nextRecent = 0
 
   /// The body of `visit`, once the visit is counted.
   private func visitValue(
-    _ pointer: UnsafeRawPointer, _ facts: TypeFacts, path: String, closure: Bool, direct: Bool,
-    depth: Int
+    _ pointer: UnsafeRawPointer, _ facts: TypeFacts, closure: Bool, direct: Bool, depth: Int
   ) {
     let type = facts.type
     if facts.isClass {
       guard pointer.load(as: UInt.self) != 0 else { return }
-      record(pointer.load(as: AnyObject.self), path: path, closure: closure, direct: direct)
+      record(pointer.load(as: AnyObject.self), closure: closure, direct: direct)
       return
     }
     let layout = facts.layout
     if layout.isPOD { return }
     if layout.isNonCopyable {
-      uninspected(path, "noncopyable value")
+      uninspected("noncopyable value")
       return
     }
     switch facts.kind {
     case MetadataKind.optional:
       if let wrapped = facts.optionalObject {
-        // What `withWrapped` does, without the copy: nil is a zero first word.
+        // Nil is a zero first word.
         guard pointer.load(as: UInt.self) != 0 else { return }
-        visit(pointer, wrapped, path: path, closure: closure, direct: direct, depth: depth + 1)
-      } else if let optional = facts.optional {
-        optional.withWrapped(at: pointer) { wrappedPointer, wrappedType in
-          visit(
-            wrappedPointer, wrappedType, path: path, closure: closure, direct: direct,
-            depth: depth + 1)
-        }
+        visit(pointer, wrapped, closure: closure, direct: direct, depth: depth + 1)
+      } else if let optional = facts.optional, let wrapped = facts.optionalWrapped {
+        // The wrapped value is visited in place: no copy, no generic projection.
+        guard optional.isSome(at: pointer) else { return }
+        visit(pointer, wrapped, closure: closure, direct: direct, depth: depth + 1)
       } else {
-        visitEnum(pointer, type, path: path, closure: closure, depth: depth)
+        visitEnum(pointer, facts, closure: closure, depth: depth)
       }
     case MetadataKind.struct:
-      visitStruct(pointer, facts, path: path, closure: closure, depth: depth)
+      visitStruct(pointer, facts, closure: closure, depth: depth)
     case MetadataKind.enum:
-      visitEnum(pointer, type, path: path, closure: closure, depth: depth)
+      visitEnum(pointer, facts, closure: closure, depth: depth)
     case MetadataKind.tuple:
-      for (field, fieldFacts) in zip(facts.strongFields, facts.strongFieldFacts) {
-        if skipInert(fieldFacts, depth: depth + 1) { continue }
-        visit(
-          pointer + field.offset, fieldFacts, path: join(path, field.name, closure: closure),
-          closure: closure,
-          direct: false, depth: depth + 1)
-      }
+      visitFields(pointer, facts, closure: closure, depth: depth)
     case MetadataKind.function:
-      visitFunction(pointer, type, layout: layout, path: path, depth: depth)
+      visitFunction(pointer, type, layout: layout, depth: depth)
     case MetadataKind.existential:
-      visitExistential(pointer, type, path: path, closure: closure, direct: direct, depth: depth)
+      visitExistential(pointer, type, closure: closure, direct: direct, depth: depth)
     case MetadataKind.metatype, MetadataKind.existentialMetatype, MetadataKind.opaque:
       // Metatypes hold no instances; builtin values (task handles, raw storage) are opaque.
       return
     default:
-      uninspected(path, "unsupported kind of value")
+      uninspected("unsupported kind of value")
+    }
+  }
+
+  /// Visits the strong stored fields of a struct or tuple.
+  private func visitFields(
+    _ pointer: UnsafeRawPointer, _ facts: TypeFacts, closure: Bool, depth: Int
+  ) {
+    for (field, fieldFacts) in zip(facts.strongFields, facts.strongFieldFacts) {
+      if skipInert(fieldFacts, depth: depth + 1) { continue }
+      descending(.name(field.name), closure: closure) {
+        visit(
+          pointer + field.offset, fieldFacts, closure: closure, direct: false, depth: depth + 1)
+      }
     }
   }
 
   /// Visits the dynamic value inside an `Any`.
-  func visitAny(_ value: Any, path: String, closure: Bool, direct: Bool, depth: Int) {
+  func visitAny(_ value: Any, closure: Bool, direct: Bool, depth: Int) {
     func open<Value>(_ value: Value) {
       var copy = value
       withUnsafePointer(to: &copy) {
-        visit(
-          UnsafeRawPointer($0), Value.self, path: path, closure: closure, direct: direct,
-          depth: depth + 1)
+        visit(UnsafeRawPointer($0), Value.self, closure: closure, direct: direct, depth: depth + 1)
       }
     }
     _openExistential(value, do: open)
   }
 
   private func visitStruct(
-    _ pointer: UnsafeRawPointer, _ facts: TypeFacts, path: String, closure: Bool, depth: Int
+    _ pointer: UnsafeRawPointer, _ facts: TypeFacts, closure: Bool, depth: Int
   ) {
     if let container = facts.container {
+      // Contiguous arrays: the element type's facts once, elements by stride.
+      if let elementFacts = facts.elementFacts,
+        container.withContiguousElements(
+          at: pointer,
+          { base, count, stride, firstIndex in
+            for offset in 0..<count {
+              if skipInert(elementFacts, depth: depth + 1) { continue }
+              descending(.element(.index(firstIndex + offset)), closure: closure) {
+                visit(
+                  base + offset * stride, elementFacts, closure: closure, direct: false,
+                  depth: depth + 1)
+              }
+            }
+          })
+      {
+        return
+      }
       container.forEachElement(at: pointer) { elementPointer, elementType, label in
         let elementFacts = self.facts(of: elementType)
         if skipInert(elementFacts, depth: depth + 1) { return }
-        visit(
-          elementPointer, elementFacts, path: join(path, label.text, closure: closure),
-          closure: closure, direct: label.isEmpty, depth: depth + 1)
+        descending(.element(label), closure: closure) {
+          visit(
+            elementPointer, elementFacts, closure: closure, direct: label.isEmpty,
+            depth: depth + 1)
+        }
       }
       return
     }
     if facts.isText { return }
     if facts.isFieldMetadataStripped {
-      uninspected(path, "field metadata stripped")
+      uninspected("field metadata stripped")
       return
     }
-    for (field, fieldFacts) in zip(facts.strongFields, facts.strongFieldFacts) {
-      if skipInert(fieldFacts, depth: depth + 1) { continue }
-      visit(
-        pointer + field.offset, fieldFacts, path: join(path, field.name, closure: closure),
-        closure: closure,
-        direct: false, depth: depth + 1)
-    }
+    visitFields(pointer, facts, closure: closure, depth: depth)
   }
 
+  /// Visits an enum's payload as `Mirror` shows it (one child named after the case, or none),
+  /// through the runtime entry points `Mirror` itself uses.
   private func visitEnum(
-    _ pointer: UnsafeRawPointer, _ type: Any.Type, path: String, closure: Bool, depth: Int
+    _ pointer: UnsafeRawPointer, _ facts: TypeFacts, closure: Bool, depth: Int
   ) {
-    func load<Value>(_: Value.Type) -> Any {
-      pointer.assumingMemoryBound(to: Value.self).pointee
-    }
-    let value = _openExistential(type, do: load)
     // A custom mirror would run user code and may not show the payload.
-    if value is any CustomReflectable {
-      uninspected(path, "enum with a custom mirror")
+    if facts.isCustomReflectableEnum {
+      uninspected("enum with a custom mirror")
       return
     }
-    for child in Mirror(reflecting: value).children {
-      visitAny(
-        child.value, path: join(path, child.label ?? "", closure: closure), closure: closure,
-        direct: false,
-        depth: depth)
+    func visitChildren<Value>(_: Value.Type) {
+      let value = pointer.assumingMemoryBound(to: Value.self).pointee
+      let count = runtimeChildCount(value, type: Value.self)
+      for index in 0..<count {
+        var name: UnsafePointer<CChar>? = nil
+        var free: NameFreeFunction? = nil
+        let child = runtimeChild(
+          of: value, type: Value.self, index: index, outName: &name, outFreeFunc: &free)
+        let label = name.map { String(cString: $0) } ?? ""
+        free?(name)
+        descending(.name(label), closure: closure) {
+          visitAny(child, closure: closure, direct: false, depth: depth)
+        }
+      }
     }
+    _openExistential(facts.type, do: visitChildren)
   }
 
   private func visitExistential(
-    _ pointer: UnsafeRawPointer, _ type: Any.Type, path: String, closure: Bool, direct: Bool,
-    depth: Int
+    _ pointer: UnsafeRawPointer, _ type: Any.Type, closure: Bool, direct: Bool, depth: Int
   ) {
     // Existential type metadata: kind word, then 32-bit flags.
     let flags = unsafeBitCast(type, to: UnsafeRawPointer.self)
@@ -1064,42 +1466,39 @@ private final class ReferenceWalker {
     if isClassBound {
       // Class existential container: the object reference, then witness tables.
       guard pointer.load(as: UInt.self) != 0 else { return }
-      record(pointer.load(as: AnyObject.self), path: path, closure: closure, direct: direct)
+      record(pointer.load(as: AnyObject.self), closure: closure, direct: direct)
     } else if specialProtocol == 1 {
       // `any Error`: a single boxed reference.
-      visitAny(
-        pointer.load(as: (any Error).self), path: path, closure: closure, direct: direct,
-        depth: depth)
+      visitAny(pointer.load(as: (any Error).self), closure: closure, direct: direct, depth: depth)
     } else {
       // Opaque existential container: three-word buffer and the dynamic type, then witness
       // tables; its prefix is exactly an `Any`.
-      visitAny(
-        pointer.load(as: Any.self), path: path, closure: closure, direct: direct, depth: depth)
+      visitAny(pointer.load(as: Any.self), closure: closure, direct: direct, depth: depth)
     }
   }
 
   private func visitFunction(
-    _ pointer: UnsafeRawPointer, _ type: Any.Type, layout: ValueLayout, path: String, depth: Int
+    _ pointer: UnsafeRawPointer, _ type: Any.Type, layout: ValueLayout, depth: Int
   ) {
     // Function type metadata: kind word, then flags; bits 16-23 are the convention (0 = Swift).
     let flags = unsafeBitCast(type, to: UnsafeRawPointer.self)
       .load(fromByteOffset: pointerSize, as: UInt.self)
     let convention = (flags >> 16) & 0xFF
     guard convention == 0, layout.size == 2 * pointerSize else {
-      if convention == 1 { uninspected(path, "block") }
-      if convention == 0 { uninspected(path, "closure with an unsupported layout") }
+      if convention == 1 { uninspected("block") }
+      if convention == 0 { uninspected("closure with an unsupported layout") }
       return
     }
     // A thick function is (function pointer, context); the context owns the captures.
     guard let context = pointer.load(fromByteOffset: pointerSize, as: UnsafeRawPointer?.self)
     else { return }
-    visitContext(context, path: path, depth: depth + 1)
+    visitContext(context, depth: depth + 1)
   }
 
   /// Visits the captures of a closure context.
-  private func visitContext(_ context: UnsafeRawPointer, path: String, depth: Int) {
+  private func visitContext(_ context: UnsafeRawPointer, depth: Int) {
     guard depth < Self.maxDepth else {
-      uninspected(path, "too deep")
+      uninspected("too deep")
       return
     }
     let metadata = context.load(as: UnsafeRawPointer.self)
@@ -1108,14 +1507,14 @@ private final class ReferenceWalker {
       // A closure whose only capture is one strong reference uses the object as its context.
       let object = Unmanaged<AnyObject>.fromOpaque(context).takeUnretainedValue()
       if isStandardLibraryStorage(object) {
-        uninspected(path, "closure capturing a collection")
+        uninspected("closure capturing a collection")
       } else {
-        record(object, path: path, closure: true, direct: false)
+        record(object, closure: true, direct: false)
       }
       return
     }
     guard kind == MetadataKind.heapLocalVariable else {
-      uninspected(path, "closure context of an unsupported kind")
+      uninspected("closure context of an unsupported kind")
       return
     }
     // Heap local variable metadata: kind word, 32-bit offset to the first capture, then a
@@ -1124,7 +1523,7 @@ private final class ReferenceWalker {
     guard
       let descriptor = metadata.load(fromByteOffset: 2 * pointerSize, as: UnsafeRawPointer?.self)
     else {
-      uninspected(path, "closure capture metadata unavailable")
+      uninspected("closure capture metadata unavailable")
       return
     }
     // Capture descriptor: capture count, metadata source count, binding count, then one
@@ -1135,7 +1534,7 @@ private final class ReferenceWalker {
     guard captureCount <= 256, sourceCount <= 256, bindingCount <= 256,
       firstCapture >= 2 * pointerSize, firstCapture <= 4096
     else {
-      uninspected(path, "closure context with an unexpected layout")
+      uninspected("closure context with an unexpected layout")
       return
     }
     let captureNames = descriptor + 12
@@ -1146,7 +1545,7 @@ private final class ReferenceWalker {
       guard let namePointer = SwiftRuntimeReflection.relativePointer(at: captureNames + 4 * index),
         let name = MangledName(at: namePointer)
       else {
-        uninspected(path, "closure capture without a type name")
+        uninspected("closure capture without a type name")
         return
       }
       let isStrong = !(name.hasSuffix("Xw") || name.hasSuffix("Xo") || name.hasSuffix("Xu"))
@@ -1159,7 +1558,7 @@ private final class ReferenceWalker {
           !function.isOptional || context.load(fromByteOffset: offset, as: UInt.self) != 0,
           let inner = context.load(fromByteOffset: offset + pointerSize, as: UnsafeRawPointer?.self)
         {
-          visitContext(inner, path: path, depth: depth + 1)
+          visitContext(inner, depth: depth + 1)
         }
         offset += size
         continue
@@ -1174,11 +1573,11 @@ private final class ReferenceWalker {
         offset = (offset + pointerSize - 1) & ~(pointerSize - 1)
         if boxedIsStrong {
           guard let boxed = name.resolve(droppingLast: 4) else {
-            uninspected(path, "closure capturing a variable of an unresolvable type")
+            uninspected("closure capturing a variable of an unresolvable type")
             return
           }
           if let box = context.load(fromByteOffset: offset, as: UnsafeRawPointer?.self) {
-            visitBox(box, boxed, path: path, depth: depth)
+            visitBox(box, boxed, depth: depth)
           }
         }
         offset += pointerSize
@@ -1196,7 +1595,7 @@ private final class ReferenceWalker {
       }
       guard let captureType = resolved else {
         // Without the type, the size and therefore the position of later captures is unknown.
-        uninspected(path, "closure capture of an unresolvable (generic?) type")
+        uninspected("closure capture of an unresolvable (generic?) type")
         return
       }
       let kind = runtimeMetadataKind(captureType)
@@ -1208,27 +1607,25 @@ private final class ReferenceWalker {
         (size, alignment) = (layout.size, layout.alignment)
       }
       guard alignment > 0, alignment & (alignment - 1) == 0, size >= 0, size <= 1 << 20 else {
-        uninspected(path, "closure capture with an unexpected layout")
+        uninspected("closure capture with an unexpected layout")
         return
       }
       offset = (offset + alignment - 1) & ~(alignment - 1)
       if isStrong {
-        visit(
-          context + offset, captureType, path: path, closure: true, direct: false,
-          depth: depth + 1)
+        visit(context + offset, captureType, closure: true, direct: false, depth: depth + 1)
       }
       offset += size
     }
   }
 
   /// Visits the value inside a box that a closure uses for a captured `var`.
-  private func visitBox(_ box: UnsafeRawPointer, _ type: Any.Type, path: String, depth: Int) {
+  private func visitBox(_ box: UnsafeRawPointer, _ type: Any.Type, depth: Int) {
     let metadata = box.load(as: UnsafeRawPointer.self)
     guard
       runtimeMetadataKind(unsafeBitCast(metadata, to: Any.Type.self))
         == MetadataKind.heapLocalVariable
     else {
-      uninspected(path, "closure capturing a variable in an unsupported box")
+      uninspected("closure capturing a variable in an unsupported box")
       return
     }
     let valueOffset = Int(metadata.load(fromByteOffset: pointerSize, as: UInt32.self))
@@ -1236,10 +1633,10 @@ private final class ReferenceWalker {
       isClassKind(runtimeMetadataKind(type)) ? pointerSize : ValueLayout(of: type).alignment
     let expected = (2 * pointerSize + alignment - 1) & ~(alignment - 1)
     guard valueOffset == expected else {
-      uninspected(path, "closure capturing a variable in an unexpected box layout")
+      uninspected("closure capturing a variable in an unexpected box layout")
       return
     }
-    visit(box + valueOffset, type, path: path, closure: true, direct: false, depth: depth + 1)
+    visit(box + valueOffset, type, closure: true, direct: false, depth: depth + 1)
   }
 
   /// The metadata of a capture whose type is exactly a generic parameter bound in the context.

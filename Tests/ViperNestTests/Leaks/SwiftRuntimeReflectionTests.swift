@@ -67,6 +67,25 @@ private final class Containers {
   var text = "text"
 }
 
+/// Many values without references before a reference: within the walk's visit budget (4,096
+/// visits per object) only when each nil optional counts one visit.
+private final class ManyOptionalTexts {
+  var texts = [String?](repeating: nil, count: 3_000)
+  var details: [Detail] = Array(repeating: Detail(), count: 100)
+  var kind = Kind.named("kind")
+  var node = Node()
+
+  struct Detail {
+    var count = 0
+    var label: String? = "detail"
+  }
+
+  enum Kind {
+    case anonymous
+    case named(String)
+  }
+}
+
 private final class Closures {
   var value = 0
   var strongSelf: (() -> Void)?
@@ -186,6 +205,27 @@ struct SwiftRuntimeReflectionTests {
       "error.node": [ObjectIdentifier((object.error as! ThrownObjectError).node)],
     ]
     #expect(found == expected)
+  }
+
+  @Test func valuesWithoutReferencesCostTheirExactVisitsOfTheBudget() {
+    let object = ManyOptionalTexts()
+    let scan = SwiftRuntimeReflection.strongReferences(of: object)
+    #expect(scan.references.map(\.path) == ["node"])
+    #expect(scan.references.first?.target === object.node)
+    #expect(scan.uninspected.isEmpty)
+  }
+
+  @Test func walkingEnumPayloadsAndOptionalsKeepsNothingAlive() {
+    var object: Containers? = Containers()
+    weak let payload = {
+      if case .loaded(let loaded) = object?.state { return loaded }
+      return nil
+    }()
+    weak let optional = object?.optional
+    #expect(!SwiftRuntimeReflection.strongReferences(of: object!).references.isEmpty)
+    object = nil
+    #expect(payload == nil)
+    #expect(optional == nil)
   }
 
   @Test func directReferencesAreOnlyPropertiesOptionalsAndExistentials() {
