@@ -50,17 +50,19 @@ struct MainActorTests {
       r.register(ScreenView.self, mainActor: ScreenView.init(presenter:))
     }
     let contacts = try app.open(ContactsStory.self)
-    let error: ViperNestError? = await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
-        do {
-          _ = try contacts.resolve(ScreenView.self)
-          continuation.resume(returning: nil)
-        } catch {
-          continuation.resume(returning: error as? ViperNestError)
-        }
+    // Handed back through a lock (not a continuation): ThreadSanitizer sees the hand-off.
+    let outcome = Locked<ViperNestError?>(nil)
+    let done = Signal()
+    DispatchQueue.global().async {
+      do {
+        _ = try contacts.resolve(ScreenView.self)
+      } catch {
+        outcome.withLock { $0 = error as? ViperNestError }
       }
+      done.fire()
     }
-    let thrown = try #require(error)
+    try #require(done.wait(seconds: 60), "the background resolution finished")
+    let thrown = try #require(outcome.current)
     #expect(thrown.code == .mainActorRequired)
     #expect(
       thrown.description.contains(
