@@ -810,16 +810,26 @@ extension Optional: ReflectableOptional {
   }
 }
 
-extension Array: ReflectableContainer {
+/// The contiguous standard containers (`Array`, `ContiguousArray`, `ArraySlice`): one walk for all
+/// three, elements labelled by their index (an `ArraySlice`'s start at its `startIndex`).
+private protocol ContiguousReflectable: ReflectableContainer {
+  associatedtype Element
+  var startIndex: Int { get }
+  var count: Int { get }
+  func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R
+}
+
+extension ContiguousReflectable {
   fileprivate static var elementTypes: [Any.Type] { [Element.self] }
 
   fileprivate static func withContiguousElements(
     at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Int, Int, Int) -> Void
   ) -> Bool {
-    let slice = pointer.assumingMemoryBound(to: Self.self).pointee
-    slice.withUnsafeBufferPointer { buffer in
+    let container = pointer.assumingMemoryBound(to: Self.self).pointee
+    container.withUnsafeBufferPointer { buffer in
       if let base = buffer.baseAddress {
-        body(UnsafeRawPointer(base), buffer.count, MemoryLayout<Element>.stride, 0)
+        body(
+          UnsafeRawPointer(base), buffer.count, MemoryLayout<Element>.stride, container.startIndex)
       }
     }
     return true
@@ -832,66 +842,16 @@ extension Array: ReflectableContainer {
   fileprivate static func forEachElement(
     at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, ElementLabel) -> Void
   ) {
-    pointer.assumingMemoryBound(to: Self.self).pointee.withUnsafeBufferPointer {
-      forEachBufferElement($0, firstIndex: 0, body)
+    let container = pointer.assumingMemoryBound(to: Self.self).pointee
+    container.withUnsafeBufferPointer {
+      forEachBufferElement($0, firstIndex: container.startIndex, body)
     }
   }
 }
 
-extension ContiguousArray: ReflectableContainer {
-  fileprivate static var elementTypes: [Any.Type] { [Element.self] }
-
-  fileprivate static func withContiguousElements(
-    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Int, Int, Int) -> Void
-  ) -> Bool {
-    let slice = pointer.assumingMemoryBound(to: Self.self).pointee
-    slice.withUnsafeBufferPointer { buffer in
-      if let base = buffer.baseAddress {
-        body(UnsafeRawPointer(base), buffer.count, MemoryLayout<Element>.stride, 0)
-      }
-    }
-    return true
-  }
-
-  fileprivate static func elementCount(at pointer: UnsafeRawPointer) -> Int {
-    pointer.assumingMemoryBound(to: Self.self).pointee.count
-  }
-
-  fileprivate static func forEachElement(
-    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, ElementLabel) -> Void
-  ) {
-    pointer.assumingMemoryBound(to: Self.self).pointee.withUnsafeBufferPointer {
-      forEachBufferElement($0, firstIndex: 0, body)
-    }
-  }
-}
-
-extension ArraySlice: ReflectableContainer {
-  fileprivate static var elementTypes: [Any.Type] { [Element.self] }
-
-  fileprivate static func withContiguousElements(
-    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Int, Int, Int) -> Void
-  ) -> Bool {
-    let slice = pointer.assumingMemoryBound(to: Self.self).pointee
-    slice.withUnsafeBufferPointer { buffer in
-      if let base = buffer.baseAddress {
-        body(UnsafeRawPointer(base), buffer.count, MemoryLayout<Element>.stride, slice.startIndex)
-      }
-    }
-    return true
-  }
-
-  fileprivate static func elementCount(at pointer: UnsafeRawPointer) -> Int {
-    pointer.assumingMemoryBound(to: Self.self).pointee.count
-  }
-
-  fileprivate static func forEachElement(
-    at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Any.Type, ElementLabel) -> Void
-  ) {
-    let slice = pointer.assumingMemoryBound(to: Self.self).pointee
-    slice.withUnsafeBufferPointer { forEachBufferElement($0, firstIndex: slice.startIndex, body) }
-  }
-}
+extension Array: ContiguousReflectable {}
+extension ContiguousArray: ContiguousReflectable {}
+extension ArraySlice: ContiguousReflectable {}
 
 /// Hands each element of a contiguous buffer to `body`, labelled `[index]` from `firstIndex`.
 private func forEachBufferElement<Element>(

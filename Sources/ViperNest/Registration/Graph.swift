@@ -11,9 +11,6 @@ final class Graph: Sendable {
   let storyParents: [ObjectIdentifier: [StoryKind]]
   /// Every story type the registrations mention.
   let stories: [StoryKind]
-  /// The same, by type, with the app story: opening a story takes its kind from here rather than
-  /// rendering its name again.
-  let storyKinds: [ObjectIdentifier: StoryKind]
   let hasGraphLifetime: Bool
   let configuration: Registry.Configuration
   /// What opening a story of each kind the registrations mention needs, found with one lookup.
@@ -64,7 +61,6 @@ final class Graph: Sendable {
     }
     var storyKinds = stories
     storyKinds[StoryKind.app.id] = .app
-    self.storyKinds = storyKinds
     stories[StoryKind.app.id] = nil
     // Without story-local registrations (the common case) the root table shares `entries`.
     self.root = Table(localEntries.isEmpty ? entries : entries.filter { $0.localStory == nil })
@@ -133,13 +129,6 @@ final class Graph: Sendable {
       frontier = next
     }
     return tables
-  }
-
-  func slotCount(for story: StoryKind) -> Int { slotEntries[story.id]?.count ?? 0 }
-
-  /// The kind of story type `type`, prebuilt when the registrations mention it.
-  func storyKind<S: UserStory>(for type: S.Type) -> StoryKind {
-    storyKinds[ObjectIdentifier(type)] ?? StoryKind.of(type)
   }
 
   /// What opening a story of type `type` needs (a story no registration mentions owns nothing).

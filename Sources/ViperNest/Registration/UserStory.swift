@@ -36,7 +36,7 @@ public enum AppStory: UserStory {}
 /// A shared reference: lifetimes, registrations and stories of one story type hold the same
 /// instance (``StoryKind/of(_:)`` keeps one per type), so a registration pays one word for it.
 /// Building one renders the type's name, so hot paths take the graph's prebuilt kinds
-/// (`Graph.storyKind(for:)`) instead of creating new ones.
+/// (`Graph.profile(for:)`) instead of creating new ones.
 @usableFromInline
 final class StoryKind: Hashable, Sendable, CustomStringConvertible {
   @usableFromInline let id: ObjectIdentifier

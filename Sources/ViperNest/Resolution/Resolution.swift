@@ -61,9 +61,8 @@ extension StoryNode {
 
   @usableFromInline
   func storyNotOpen(_ entry: AnyEntry, requester: StoryNode) -> ViperNestError {
-    guard case .story(let story) = entry.lifetime.kind else {
-      preconditionFailure("storyNotOpen for a registration without a story lifetime")
-    }
+    // Only called for a `.story` lifetime (the app story otherwise, which is always open).
+    let story: StoryKind = if case .story(let kind) = entry.lifetime.kind { kind } else { .app }
     return ViperNestError.storyNotOpen(entry, story: story, scope: self, requester: requester)
   }
 
