@@ -28,8 +28,51 @@ public final class HeadlessHost: UIToolkit {
     let scenes: [String: HeadlessViewController.Type]
   }
 
+  /// When transitions complete.
+  public enum Timing: Hashable, Sendable {
+    /// Every transition completes before the call that started it returns. Simple, and enough for
+    /// most tests.
+    case immediate
+    /// Animated transitions stay in flight, as while UIKit animates, until
+    /// ``HeadlessHost/finishTransitions()``: a dismissed controller is still presented, a
+    /// presentation context or stack that animates refuses another transition, completions wait,
+    /// and modules end when their dismissal ends. Non-animated transitions complete at once.
+    case strict
+  }
+
+  /// When transitions complete: ``Timing/immediate`` unless the host was created strict.
+  public let timing: Timing
+  private var inFlight: [@MainActor () -> Void] = []
+
   /// Creates a host with an empty log.
-  public init() {}
+  ///
+  /// ```swift
+  /// let host = HeadlessHost(timing: .strict)  // animated transitions wait for finishTransitions()
+  /// ```
+  ///
+  /// - Parameter timing: When transitions complete. Default: ``Timing/immediate``.
+  public init(timing: Timing = .immediate) {
+    self.timing = timing
+  }
+
+  /// Whether animated transitions are still in flight (only with ``Timing/strict``).
+  public var hasTransitionsInFlight: Bool { !inFlight.isEmpty }
+
+  /// Ends every transition in flight, oldest first, with what their completions start in turn, as
+  /// UIKit's animations end: completions run, dismissed and popped modules end.
+  ///
+  /// ```swift
+  /// try router.dismiss()            // animated: still presented
+  /// host.finishTransitions()        // now dismissed; the module's story is closed
+  /// ```
+  public func finishTransitions() {
+    while !inFlight.isEmpty {
+      let finish = inFlight.removeFirst()
+      finish()
+    }
+  }
+
+  func enqueue(_ finish: @escaping @MainActor () -> Void) { inFlight.append(finish) }
 
   /// The log, one event per line.
   public var transcript: String { log.map(\.description).joined(separator: "\n") }
@@ -48,6 +91,134 @@ public final class HeadlessHost: UIToolkit {
       r.register(HeadlessHost.self, lifetime: .app, mainActor: { _ in self })
       r.register((any UIToolkit).self, lifetime: .app, mainActor: { _ in self })
     }
+  }
+
+  // MARK: - The user
+
+  /// The user taps the Back button of `navigation`: its top controller is popped (animated), and
+  /// its modules end when the pop does.
+  ///
+  /// ```swift
+  /// try host.tapBack(in: navigation)   // as the user would; the detail's story closes
+  /// ```
+  ///
+  /// - Parameter navigation: A navigation container on screen.
+  /// - Returns: `false` when there is no Back button: the stack holds only its root, or the top
+  ///   controller hides it (``NavigationBarAppearance/hidesBackButton``).
+  /// - Throws: `TransitionError` with code `transitionInFlight` while the stack animates.
+  @discardableResult
+  public func tapBack(in navigation: HeadlessNavigationController) throws -> Bool {
+    record(.userTappedBack(navigation.name))
+    return try popByUser(navigation)
+  }
+
+  /// The user swipes from the left edge of `navigation`: an interactive pop that completes, or is
+  /// cancelled (then nothing changes and nothing ends, as in UIKit).
+  ///
+  /// ```swift
+  /// try host.swipeBack(in: navigation, completes: false)  // the user changes their mind
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - navigation: A navigation container on screen.
+  ///   - completes: Whether the user finishes the swipe. Default: yes.
+  /// - Returns: Whether the top controller was popped.
+  /// - Throws: `TransitionError` with code `transitionInFlight` while the stack animates.
+  @discardableResult
+  public func swipeBack(in navigation: HeadlessNavigationController, completes: Bool = true) throws
+    -> Bool
+  {
+    record(.userSwipedBack(navigation.name, completed: completes))
+    guard completes else { return false }
+    return try popByUser(navigation)
+  }
+
+  private func popByUser(_ navigation: HeadlessNavigationController) throws -> Bool {
+    guard navigation.controllers.count > 1, let top = navigation.topController else {
+      record(.ignored("no Back button in \(navigation.name): it shows only its root"))
+      return false
+    }
+    if top.navigationBarAppearance?.hidesBackButton == true {
+      record(.ignored("no Back button in \(navigation.name): \(top.name) hides it"))
+      return false
+    }
+    try navigation.popController(top, animated: true, completion: nil)
+    return true
+  }
+
+  /// The user swipes down the sheet `presented`: it is dismissed (animated) with everything it
+  /// presents, and its modules end, unless UIKit would refuse: a full-screen presentation, a sheet
+  /// that is `isModalInPresentation` (or whose visible child is), or a sheet that is covered by
+  /// another presentation.
+  ///
+  /// ```swift
+  /// try host.swipeDown(addContactNavigation)  // the Add Contact story closes
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - presented: The presented controller (the navigation container, when the module is
+  ///     wrapped in one).
+  ///   - completes: Whether the user finishes the swipe. Default: yes.
+  /// - Returns: Whether the sheet was dismissed.
+  /// - Throws: `TransitionError` with code `notPresented` when `presented` is not presented.
+  @discardableResult
+  public func swipeDown(_ presented: HeadlessViewController, completes: Bool = true) throws -> Bool
+  {
+    guard let presenter = presented.presentingController as? HeadlessViewController,
+      presenter.presentedController === presented
+    else {
+      throw TransitionError(
+        .notPresented, "The user cannot swipe down \(presented.name): it is not presented.",
+        fix: "swipe down the controller that is presented (the navigation container around a "
+          + "wrapped module)")
+    }
+    if let reason = swipeDownRefusal(presented) {
+      record(.userSwipedDown(presented.name, refusedBecause: reason))
+      return false
+    }
+    record(.userSwipedDown(presented.name, refusedBecause: completes ? nil : "cancelled"))
+    guard completes else { return false }
+    presenter.dismissPresentedController(animated: true, completion: nil)
+    return true
+  }
+
+  private func swipeDownRefusal(_ presented: HeadlessViewController) -> String? {
+    if let covering = presented.presentedController as? HeadlessViewController {
+      return "\(covering.name) covers it"
+    }
+    switch presented.modalPresentationStyle {
+    case .fullScreen?, .overFullScreen?:
+      return "a full-screen presentation cannot be swiped down"
+    default: break
+    }
+    let visibleChild = (presented as? HeadlessNavigationController)?.topController
+    for controller in [presented, visibleChild].compactMap({ $0 })
+    where controller.isModalInPresentation {
+      return "\(controller.name).isModalInPresentation"
+    }
+    return nil
+  }
+
+  /// The user taps tab `index` of `tabs`. Selecting another tab ends nothing: the other tabs stay.
+  ///
+  /// ```swift
+  /// try host.selectTab(1, in: tabs)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - index: The tab's index.
+  ///   - tabs: A tab container on screen.
+  /// - Throws: `TransitionError` with code `noSuchTab` when `tabs` has no tab `index`.
+  public func selectTab(_ index: Int, in tabs: HeadlessTabController) throws {
+    guard tabs.tabControllers.indices.contains(index) else {
+      throw TransitionError(
+        .noSuchTab,
+        "The user cannot select tab \(index) of \(tabs.name): it has \(tabs.tabControllers.count) "
+          + "tabs.",
+        fix: "select a tab between 0 and \(tabs.tabControllers.count - 1)")
+    }
+    record(.userSelectedTab(index, container: tabs.name))
+    tabs.selectedTabIndex = index
   }
 
   /// Creates a window. Keep it, as an app's scene delegate does.

@@ -40,12 +40,30 @@ open class HeadlessViewController: ViewControlling, @MainActor CustomStringConve
   /// The item representing it in a tab container.
   public private(set) var tabItem: TabItem?
 
+  /// Whether the user can swipe this controller away while it is presented as a sheet (UIKit's
+  /// `isModalInPresentation`): when `true`, ``HeadlessHost/swipeDown(_:completes:)`` is refused.
+  public var isModalInPresentation = false
+  /// Whether a context presentation (``PresentationStyle/overCurrentContext``) from this controller
+  /// or a child of it covers this controller (UIKit's `definesPresentationContext`).
+  public var definesPresentationContext = false
+
   private var presented: HeadlessViewController?
-  private weak var presenting: HeadlessViewController?
+  /// The controller that presents this one. Held strongly, as UIKit's presentation controller
+  /// holds the presenting controller until the dismissal ends.
+  private var presenting: HeadlessViewController?
   /// The container it is in (a stack, a tab container, a parent it is embedded in).
   weak var parent: HeadlessViewController?
   /// The window it is the root of.
   public internal(set) weak var window: HeadlessWindow?
+  /// The window that kept this presented controller on screen after the root that presented it
+  /// was replaced (UIKit leaves such presentations in the window's transition view).
+  weak var leftBehindIn: HeadlessWindow?
+  /// The name of the controller `present` was called on (the log names it; UIKit's presenting
+  /// controller is its presentation context).
+  var presentedFrom: String?
+  /// What is animating in this presentation context or stack, while the host's timing is
+  /// ``HeadlessHost/Timing/strict``.
+  var transitionInFlight: String?
   /// The controllers embedded in it, held strongly.
   public private(set) var children: [HeadlessViewController] = []
   private var areas: [String: HeadlessContainerArea] = [:]
@@ -92,7 +110,11 @@ open class HeadlessViewController: ViewControlling, @MainActor CustomStringConve
   // MARK: - ViewControlling
 
   public var toolkit: any UIToolkit { host }
-  public var presentedController: (any ViewControlling)? { presented }
+  /// What this controller, or the nearest ancestor that presents, presents (as UIKit's
+  /// `presentedViewController`: "presented by this view controller, or one of its ancestors").
+  public var presentedController: (any ViewControlling)? {
+    presented ?? parent?.presentedController
+  }
   public var presentingController: (any ViewControlling)? {
     presenting ?? parent?.presentingController
   }
@@ -106,52 +128,186 @@ open class HeadlessViewController: ViewControlling, @MainActor CustomStringConve
     return nil
   }
 
+  /// The controllers it contains: embedded children (containers add their stack or tabs).
+  public var childControllers: [any ViewControlling] { children }
+
+  /// Whether the controller is in a window's hierarchy: a window's root, inside one, or presented
+  /// from one.
+  public var isInWindow: Bool {
+    var current = self
+    while true {
+      if let window = current.window { return window.root === current }
+      if let next = current.parent ?? current.presenting {
+        current = next
+      } else {
+        return false
+      }
+    }
+  }
+
+  /// The controller that presents on behalf of this one, as UIKit chooses it: for a context
+  /// presentation the nearest controller up the parent chain that defines the presentation
+  /// context; otherwise (and when none does) the outermost container this controller sits in.
+  ///
+  /// - Parameter style: The style of the presentation.
+  /// - Returns: The controller whose ``presentedController`` the presented controller becomes.
+  public func presentationContext(for style: PresentationStyle) -> HeadlessViewController {
+    if style == .overCurrentContext {
+      var candidate: HeadlessViewController? = self
+      while let current = candidate {
+        if current.definesPresentationContext { return current }
+        candidate = current.parent
+      }
+    }
+    var top = self
+    while let parent = top.parent { top = parent }
+    return top
+  }
+
   public func presentController(
     _ controller: any ViewControlling, style: PresentationStyle, animated: Bool,
     completion: (@MainActor () -> Void)?
   ) throws {
-    let controller = try present(controller)
+    let (controller, context) = try present(controller, style: style, "present")
     controller.modalPresentationStyle = style
     host.record(.presented(controller.name, by: name, style: style))
     controller.becameVisible()
-    completion?()
+    context.animate(animated, "presentation of \(controller.name)", completion: completion)
   }
 
   public func presentOverlay(
     _ controller: any ViewControlling, appearance: OverlayAppearance, animated: Bool,
     completion: (@MainActor () -> Void)?
   ) throws {
-    let controller = try present(controller)
+    let (controller, context) = try present(controller, style: .pageSheet, "overlay")
     controller.overlayAppearance = appearance
+    controller.modalPresentationStyle = .pageSheet
+    controller.isModalInPresentation = !appearance.dismissesInteractively
     host.record(.overlaid(controller.name, by: name, appearance: appearance))
     controller.becameVisible()
-    completion?()
+    context.animate(animated, "overlay of \(controller.name)", completion: completion)
   }
 
-  private func present(_ controller: any ViewControlling) throws -> HeadlessViewController {
+  /// Checks what UIKit checks before presenting, and links `controller` to the presentation
+  /// context.
+  private func present(_ controller: any ViewControlling, style: PresentationStyle, _ verb: String)
+    throws -> (HeadlessViewController, HeadlessViewController)
+  {
     let controller = try host.headless(controller)
-    if let presented {
+    let context = presentationContext(for: style)
+    if let holder = controller.parent ?? controller.presenting {
+      throw TransitionError(
+        .alreadyShown,
+        "\(name) cannot \(verb) \(controller.name): it is already shown by \(holder.name) "
+          + "(UIKit raises an exception for a controller that has a parent or is presented).",
+        fix: "\(verb) a controller that is not shown, or the container it sits in")
+    }
+    guard isInWindow else {
+      throw TransitionError(
+        .notInWindow,
+        "\(name) cannot \(verb) \(controller.name): \(name) is not in a window (UIKit only logs "
+          + "a warning and never presents).",
+        fix: "show \(name) first (make it, or a container holding it, a window's root), or "
+          + "present from a controller that is on screen")
+    }
+    if let inFlight = context.transitionInFlight {
+      throw TransitionError(
+        .transitionInFlight,
+        "\(name) cannot \(verb) \(controller.name): the \(inFlight) in its presentation "
+          + "context \(context.name) is still animating.",
+        fix: "present from the completion of that transition (or call host.finishTransitions() "
+          + "in a test)")
+    }
+    if let presented = context.presented {
       throw TransitionError(
         .alreadyPresenting,
-        "\(name) cannot present \(controller.name): it already presents \(presented.name).",
-        fix: "dismiss \(presented.name) first")
+        "\(name) cannot \(verb) \(controller.name): its presentation context \(context.name) "
+          + "already presents \(presented.name).",
+        fix: "dismiss \(presented.name) first, or present from \(presented.name)")
     }
-    presented = controller
-    controller.presenting = self
-    return controller
+    context.presented = controller
+    controller.presenting = context
+    controller.presentedFrom = name
+    return (controller, context)
+  }
+
+  /// Runs `completion` now, or, when the host's timing is strict and `animated` is true, when the
+  /// host finishes its transitions; marks this controller busy meanwhile.
+  func animate(
+    _ animated: Bool, _ what: String, completion: (@MainActor () -> Void)?,
+    then finish: @escaping @MainActor () -> Void = {}
+  ) {
+    guard animated, host.timing == .strict else {
+      finish()
+      completion?()
+      return
+    }
+    transitionInFlight = what
+    host.enqueue { [self] in
+      transitionInFlight = nil
+      finish()
+      completion?()
+    }
   }
 
   public func dismissPresentedController(
     animated: Bool, completion: (@MainActor () -> Void)?
   ) {
     guard let dismissed = presented else {
-      completion?()
+      // UIKit asks the ancestor that presents to dismiss.
+      if let parent {
+        parent.dismissPresentedController(animated: animated, completion: completion)
+      } else {
+        completion?()
+      }
       return
     }
+    if let inFlight = transitionInFlight {
+      // UIKit ignores a dismissal while the context animates, and never calls its completion.
+      host.record(
+        .ignored("dismissal of \(dismissed.name) by \(name): the \(inFlight) is animating"))
+      return
+    }
+    host.record(.dismissed(dismissed.name, by: dismissed.presentedFrom ?? name))
+    animate(animated, "dismissal of \(dismissed.name)", completion: completion) { [self] in
+      NavigationLifecycle.controllerDidLeaveHierarchy(dismissed)
+      unlinkPresentations(from: dismissed)
+    }
+  }
+
+  /// Dismisses as UIKit's `dismiss(animated:completion:)` does: what this controller presents,
+  /// with everything above it; when it presents nothing, itself (its presenter dismisses it).
+  ///
+  /// ```swift
+  /// sheet.dismiss(animated: false)  // sheet was presented: its presenter dismisses it
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - animated: Whether to animate.
+  ///   - completion: Called once the dismissal ends.
+  public func dismiss(animated: Bool, completion: (@MainActor () -> Void)? = nil) {
+    if presented != nil {
+      dismissPresentedController(animated: animated, completion: completion)
+    } else if let presenter = presentingController as? HeadlessViewController {
+      presenter.dismissPresentedController(animated: animated, completion: completion)
+    } else {
+      completion?()
+    }
+  }
+
+  /// Unlinks `dismissed` from this controller, and every controller `dismissed` presents in turn
+  /// (UIKit dismisses the whole chain above the dismissed controller).
+  private func unlinkPresentations(from dismissed: HeadlessViewController) {
+    guard presented === dismissed else { return }
     presented = nil
-    dismissed.presenting = nil
-    host.record(.dismissed(dismissed.name, by: name))
-    completion?()
+    var current: HeadlessViewController? = dismissed
+    while let controller = current {
+      current = controller.presented
+      controller.presented = nil
+      controller.presenting = nil
+      controller.leftBehindIn?.forget(controller)
+      controller.leftBehindIn = nil
+    }
   }
 
   public func embedController(_ child: any ViewControlling, in area: any ContainerArea) throws {
@@ -167,6 +323,14 @@ open class HeadlessViewController: ViewControlling, @MainActor CustomStringConve
           + "\(area.owner?.name ?? "a released controller").",
         fix: "embed into an area of the parent: parent.area(\"\(area.name)\")")
     }
+    if let presenter = child.presenting {
+      throw TransitionError(
+        .alreadyShown,
+        "Cannot embed \(child.name) in \(name): it is presented by \(presenter.name).",
+        fix: "dismiss it first, or embed a controller that is not shown")
+    }
+    // UIKit's addChild(_:) first removes a controller that has a parent from that parent.
+    child.parent?.detachChild(child)
     children.append(child)
     childAreas[ObjectIdentifier(child)] = area.name
     child.parent = self
@@ -178,13 +342,22 @@ open class HeadlessViewController: ViewControlling, @MainActor CustomStringConve
     parent?.removeChild(self)
   }
 
-  /// Removes `child` from this container; containers override it for their own children.
+  /// Removes `child` from this container for good (its modules end); containers override
+  /// ``detachChild(_:)`` for their own children.
   func removeChild(_ child: HeadlessViewController) {
-    guard let index = children.firstIndex(where: { $0 === child }) else { return }
+    guard detachChild(child) else { return }
+    host.record(.removed(child.name, from: name))
+    NavigationLifecycle.controllerDidLeaveHierarchy(child)
+  }
+
+  /// Unlinks `child` from this container without ending anything (it moves elsewhere).
+  @discardableResult
+  func detachChild(_ child: HeadlessViewController) -> Bool {
+    guard let index = children.firstIndex(where: { $0 === child }) else { return false }
     children.remove(at: index)
     childAreas[ObjectIdentifier(child)] = nil
     child.parent = nil
-    host.record(.removed(child.name, from: name))
+    return true
   }
 
   /// The name of the area `child` is embedded in.

@@ -34,6 +34,19 @@ public enum NavigationEvent: Hashable, Sendable, CustomStringConvertible {
   case tabs([String], container: String)
   /// A tab container selected another tab.
   case selectedTab(Int, container: String)
+  /// A window's root was replaced while it presented a controller: UIKit leaves that controller in
+  /// the window, undismissed.
+  case leftBehind(String, window: String)
+  /// Something UIKit would ignore (with a console warning at most) was asked, and ignored.
+  case ignored(String)
+  /// The user tapped the Back button of a navigation container.
+  case userTappedBack(String)
+  /// The user swiped back from the edge of a navigation container, to the end or not.
+  case userSwipedBack(String, completed: Bool)
+  /// The user swiped down a presented sheet; the reason when it was refused or cancelled.
+  case userSwipedDown(String, refusedBecause: String?)
+  /// The user tapped a tab.
+  case userSelectedTab(Int, container: String)
 
   public var description: String {
     switch self {
@@ -52,6 +65,15 @@ public enum NavigationEvent: Hashable, Sendable, CustomStringConvertible {
     case .tabs(let tabs, let container):
       "tabs of \(container): \(tabs.joined(separator: ", "))"
     case .selectedTab(let index, let container): "select tab \(index) of \(container)"
+    case .leftBehind(let controller, let window):
+      "\(controller) stays in \(window), undismissed (its presenter is no longer the root)"
+    case .ignored(let what): "ignored: \(what)"
+    case .userTappedBack(let navigation): "user taps Back in \(navigation)"
+    case .userSwipedBack(let navigation, let completed):
+      "user swipes back in \(navigation)\(completed ? "" : ", and cancels")"
+    case .userSwipedDown(let controller, let reason):
+      "user swipes down \(controller)\(reason.map { ": refused (\($0))" } ?? "")"
+    case .userSelectedTab(let index, let container): "user selects tab \(index) of \(container)"
     }
   }
 }

@@ -16,9 +16,11 @@ final class StoryLease: Sendable {
 @MainActor
 protocol StoryLeaseHolding: AnyObject {
   func hold(_ lease: StoryLease)
-  func closeLeases()
-  /// Ends the module's leak-detection group: from now on its objects are expected to go.
-  func endLeakTracking()
+  /// The module is shown (again): it can end again.
+  func didShow()
+  /// Closes the leases and ends the module's leak-detection group: from now on its objects are
+  /// expected to go. Returns whether the module was live (not ended since it was last shown).
+  func end() -> Bool
 }
 
 /// The lease holder of `controller` when it is a VIPER view.

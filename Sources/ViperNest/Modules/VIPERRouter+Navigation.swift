@@ -135,7 +135,11 @@ extension VIPERRouter {
     }
     let id = ObjectIdentifier(controller)
     let type = controller.typeName
-    presenting.dismissPresentedController(animated: animated) { [weak controller] in
+    // What is dismissed: the router's controller, or the container it sits in.
+    let dismissed = presenting.presentedController
+    presenting.dismissPresentedController(animated: animated) {
+      [weak controller, weak dismissed] in
+      if let dismissed { NavigationLifecycle.controllerDidLeaveHierarchy(dismissed) }
       finishHiding(id, type, controller)
       completion?()
     }

@@ -20,6 +20,8 @@ public final class ViewLinks<ViewOutput> {
   var leases: [StoryLease] = []
   /// The leak detector's group for this module, ended when the module is hidden.
   var leakToken: LeakOwnerToken?
+  /// Whether the module was hidden (or left the screen) since it was last shown.
+  var hasEnded = false
 
   /// Creates an unwired link.
   public nonisolated init() {}
@@ -53,11 +55,12 @@ public final class ViewLinks<ViewOutput> {
 
 extension ViewLinks: StoryLeaseHolding {
   func hold(_ lease: StoryLease) { leases.append(lease) }
-  func closeLeases() {
+  func didShow() { hasEnded = false }
+  func end() -> Bool {
     for lease in leases { lease.close() }
-  }
-  func endLeakTracking() {
     leakToken?.end()
     leakToken = nil
+    defer { hasEnded = true }
+    return !hasEnded
   }
 }

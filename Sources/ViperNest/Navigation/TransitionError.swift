@@ -20,7 +20,7 @@ public struct TransitionError: Error, CustomStringConvertible, Sendable {
     enum Value: String, Sendable {
       case noNavigationStack, cannotPopRoot, alreadyPresenting, notPresented, alreadyShown
       case sourceReleased, alreadyPerformed, notPerformed
-      case incompatibleController, areaNotInParent
+      case incompatibleController, areaNotInParent, notInWindow, transitionInFlight, noSuchTab
     }
 
     let value: Value
@@ -45,6 +45,14 @@ public struct TransitionError: Error, CustomStringConvertible, Sendable {
     public static let incompatibleController = Code(value: .incompatibleController)
     /// The container area is not inside the parent controller's view.
     public static let areaNotInParent = Code(value: .areaNotInParent)
+    /// The controller to present from is not in a window; UIKit would only log a warning and never
+    /// present (nor call the completion).
+    public static let notInWindow = Code(value: .notInWindow)
+    /// Another transition of the same presentation context (or navigation stack) is still
+    /// animating; UIKit would ignore this one, or leave the stack inconsistent.
+    public static let transitionInFlight = Code(value: .transitionInFlight)
+    /// A tab container has no tab at the index asked for.
+    public static let noSuchTab = Code(value: .noSuchTab)
 
     public var description: String { value.rawValue }
   }

@@ -154,6 +154,7 @@ package struct ModulePlan: Sendable {
     "HeadlessNavigationController", "HeadlessTabController", "HeadlessViewController",
     "HeadlessWindow", "InteractorLinks", "LeakDetector", "LeakHandler", "LeakReport", "LeakRole",
     "Lifetime", "Module", "ModuleError", "NavigationBarAppearance", "NavigationControlling",
+    "NavigationLifecycle",
     "NavigationEvent", "OverlayAppearance", "OverlayTransition", "OwnershipViolation",
     "PresentTransition", "Presentable", "PresentationStyle", "PresenterLinks", "Provider",
     "PushTransition",

@@ -47,7 +47,9 @@ struct ReadmeSnippetTests {
     let host = HeadlessHost()
     let app = try Registry(host.assembly, AddContactAssembly()).start()
     let contacts = try app.open(ContactsStory.self)
+    let window = host.makeWindow()  // UIKit presents only from a controller in a window
     let list = HeadlessViewController(host: host)
+    try window.setRootController(list)
     let (story, module) = try contacts.open(AddContactStory.self) {
       try $0.resolve(AddContactModule.self)
     }

@@ -82,7 +82,8 @@ enum TestingGuide {
       let app = try Registry(host.assembly, ContactsAppAssembly()).start()
       let contacts = try app.open(ContactsStory.self)
       let list = try ContactsBuilder.build(in: contacts)
-      let shown = try list.attachToWindow(host.makeWindow(), withNavigationController: true)
+      let window = host.makeWindow()  // keep it: UIKit presents only from a window
+      let shown = try list.attachToWindow(window, withNavigationController: true)
 
       list.presenter.didTapAdd(suggestedName: "Ada")   // presents Add Contact in its own story
       let sheet = try #require(list.view.presentedController as? HeadlessNavigationController)

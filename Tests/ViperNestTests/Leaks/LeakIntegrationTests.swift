@@ -73,6 +73,26 @@ struct LeakIntegrationTests {
     #expect(text.contains("(strong)"))
   }
 
+  @Test func aLeakingModuleTheUserPopsIsReported() async throws {
+    // No transition is reversed and no router pops: the user's back button alone ends the module.
+    let detector = LeakDetector(timeout: .milliseconds(100))
+    let report = try await detector.withTracking { () async throws -> LeakReport? in
+      let app = try ContactsApp(registerRetainingModule)
+      let (story, list) = try app.showContacts()
+      let navigation = try #require(list.navigationContainer as? HeadlessNavigationController)
+      do {
+        let module = try RetainingBuilder.build(in: story)
+        module.presenter.retainedView = module.view
+        try PushTransition(from: list, to: module).perform()
+      }
+      #expect(try app.host.tapBack(in: navigation))
+      return await detector.check()
+    }
+    let found = try #require(report)
+    #expect(found.leaks.contains { $0.typeName == "RetainingView" })
+    #expect(found.description.contains("RetainingPresenter.retainedView -> RetainingView"))
+  }
+
   @Test func storyServicesAreCheckedWhenTheirStoryCloses() async throws {
     let detector = LeakDetector(timeout: .milliseconds(100))
     let keeper = Keeper()

@@ -14,7 +14,9 @@ struct HeadlessHostTests {
   // MARK: - UIKit's ownership rules
 
   @Test func aPresenterHoldsWhatItPresentsUntilItDismissesIt() throws {
+    let window = host.makeWindow()
     let presenter = PlainController(host: host)
+    try window.setRootController(presenter)
     var presented: PlainController? = PlainController(host: host)
     let ref = WeakRef(presented)
     try presenter.presentController(

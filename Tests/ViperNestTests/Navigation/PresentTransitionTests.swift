@@ -18,7 +18,9 @@ struct PresentTransitionTests {
       transition = PresentTransition(from: list, to: module)
       try transition.perform()
       #expect(list.presentedController === module.view)
-      #expect(module.view.presentingController === list)
+      // UIKit presents from the presentation context, here the navigation controller around the
+      // list ("presentingViewController", "definesPresentationContext", Apple documentation).
+      #expect(module.view.presentingController === list.navigationContainer)
     }
     probe.expectAllAlive()
     #expect(transition.isShown)

@@ -67,10 +67,13 @@ final class TransitionCore {
     phase = .shown
     shown = destination
     pending = nil
-    if let lease = heldLease, let holder = leaseHolder(of: destination) {
+    let holder = leaseHolder(of: destination)
+    holder?.didShow()
+    if let lease = heldLease, let holder {
       holder.hold(lease)
       heldLease = nil
     }
+    ShownControllers.add(self, showing: destination)
   }
 
   /// The destination `reverse` has to hide; `nil` when there is nothing left to hide (already
@@ -110,14 +113,20 @@ final class TransitionCore {
     }
   }
 
-  /// Finishes a reverse: closes the story, tells the lifecycle observer.
+  /// Finishes a reverse, or a dismissal the transition did not make (the user's back swipe, say):
+  /// closes the story, ends the module's leak group, tells the lifecycle observer. Only the first
+  /// call does anything.
   func didHide(_ id: ObjectIdentifier?, type: String?) {
     guard phase == .shown else { return }
     phase = .hidden
     lease?.close()
     heldLease = nil
-    if let shown { leaseHolder(of: shown)?.endLeakTracking() }
-    if let id, let type { ModuleLifecycle.didHide(id, type: type, object: shown) }
+    var notify = id != nil
+    if let shown, let holder = leaseHolder(of: shown) { notify = holder.end() && notify }
+    if let id {
+      ShownControllers.remove(self, showing: id)
+      if notify, let type { ModuleLifecycle.didHide(id, type: type, object: shown) }
+    }
   }
 }
 
@@ -133,12 +142,13 @@ func ensureNotShown(_ controller: any ViewControlling, _ kind: String) throws {
     fix: "hide it first (reverse the transition that showed it), or build a new module")
 }
 
-/// Finishes a hide for a controller and notifies the observer.
+/// Finishes a router's own dismissal or pop of `controller` (and everything inside it), unless the
+/// toolkit already reported it gone.
 @MainActor
 func finishHiding(_ id: ObjectIdentifier, _ type: String, _ controller: (any ViewControlling)?) {
-  if let controller, let holder = leaseHolder(of: controller) {
-    holder.closeLeases()
-    holder.endLeakTracking()
+  guard let controller else {
+    ModuleLifecycle.didHide(id, type: type, object: nil)
+    return
   }
-  ModuleLifecycle.didHide(id, type: type, object: controller)
+  NavigationLifecycle.controllerDidLeaveHierarchy(controller)
 }

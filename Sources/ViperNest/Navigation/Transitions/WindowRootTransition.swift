@@ -54,8 +54,9 @@ public final class WindowRootTransition: Transition {
   public var story: Story? { core.story }
   public var isShown: Bool { core.phase == .shown }
 
-  /// Makes the module the window's root (replacing the current root, which is released) and makes
-  /// the window visible. Completes at once; `completion` is called before this returns.
+  /// Makes the module the window's root (replacing the current root, which is released, after
+  /// dismissing without animation whatever the old root presents) and makes the window visible.
+  /// Completes at once; `completion` is called before this returns.
   ///
   /// - Throws: ``TransitionError``: ``TransitionError/Code/sourceReleased`` when the window was
   ///   released, ``TransitionError/Code/alreadyShown``,
@@ -74,6 +75,7 @@ public final class WindowRootTransition: Transition {
       root = try window.toolkit.makeNavigationContainer(root: destination)
     }
     if let bar = appearance.navigationBar { destination.applyNavigationBarAppearance(bar) }
+    dismissPresentations(of: window.rootController)
     try window.setRootController(root)
     self.root = root
     core.didShow(destination)
@@ -85,8 +87,20 @@ public final class WindowRootTransition: Transition {
   /// - Throws: ``TransitionError/Code/notPerformed`` when it was never performed.
   public func reverse(animated: Bool, completion: (@MainActor () -> Void)?) throws {
     try core.hide(completion: completion) { _, done in
-      if let window, let root, window.rootController === root { try window.setRootController(nil) }
+      if let window, let root, window.rootController === root {
+        dismissPresentations(of: root)
+        try window.setRootController(nil)
+      }
       done()
     }
   }
+}
+
+/// Dismisses, without animation, what a window's outgoing root presents: UIKit does not when the
+/// root is replaced, and the presented chain would stay alive, still holding the old root (see
+/// docs/Navigation.md, "Replacing a window's root").
+@MainActor
+private func dismissPresentations(of root: (any ViewControlling)?) {
+  guard let root, root.presentedController != nil else { return }
+  root.dismissPresentedController(animated: false, completion: nil)
 }

@@ -32,6 +32,11 @@ public protocol ViewControlling: Presentable, AnyObject {
   /// The nearest navigation stack this controller is in, if any.
   var navigationContainer: (any NavigationControlling)? { get }
 
+  /// The controllers this one contains and holds: a navigation stack's controllers, a tab
+  /// container's tabs, the children embedded in it. ViperNest walks them to end every module
+  /// inside a controller that leaves the screen (``NavigationLifecycle``).
+  var childControllers: [any ViewControlling] { get }
+
   /// Presents `controller` modally over this one.
   ///
   /// - Parameters:
