@@ -14,6 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 swift build --target ViperNest
+swift build --target ViperNestConformance
 
 build_dir=$(swift build --show-bin-path)
 module_dir=$(dirname "$(find "$build_dir" -name ViperNest.swiftmodule -not -path '*/ViperNest.swiftmodule/*' | head -n 1)")
@@ -41,9 +42,34 @@ features=(
 swiftc -emit-module -module-name UIKit -parse-as-library -swift-version 6 "${features[@]}" \
   -warnings-as-errors -emit-module-path "$stub_dir/UIKit.swiftmodule" Tests/UIKitStub/UIKit.swift
 
-swiftc -typecheck -module-name ViperNestUIKit -parse-as-library -swift-version 6 "${features[@]}" \
+swiftc -emit-module -module-name ViperNestUIKit -parse-as-library -swift-version 6 "${features[@]}" \
   -package-name "$package_name" -warnings-as-errors -I "$stub_dir" -I "$module_dir" \
-  -I Sources/CViperNestAtomics/include \
-  Sources/ViperNestUIKit/*.swift
+  -I Sources/CViperNestAtomics/include -D VIPERNEST_UIKIT_STUB \
+  -emit-module-path "$stub_dir/ViperNestUIKit.swiftmodule" Sources/ViperNestUIKit/*.swift
 
-echo "ViperNestUIKit type-checks against the UIKit stub ($(ls Sources/ViperNestUIKit/*.swift | wc -l) files)."
+# The navigation conformance suite's UIKit side (run in an iOS simulator, see its header).
+swiftc -typecheck -module-name ViperNestUIKitConformanceTests -parse-as-library -swift-version 6 \
+  "${features[@]}" -package-name "$package_name" -warnings-as-errors -I "$stub_dir" \
+  -I "$module_dir" -I Sources/CViperNestAtomics/include \
+  -plugin-path "$(dirname "$(dirname "$(command -v swiftc)")")/lib/swift/host/plugins" \
+  Tests/UIKitConformanceTests/*.swift
+
+# The stub declares initializers as the iOS SDK does: a controller subclass with an initializer of
+# its own must also implement `required init?(coder:)`. The correct subclass type-checks; the one
+# without `init?(coder:)` must be rejected, as Xcode rejects it.
+swiftc -typecheck -module-name StubChecks -parse-as-library -swift-version 6 "${features[@]}" \
+  -warnings-as-errors -I "$stub_dir" Tests/UIKitStubChecks/ControllerSubclass.swift
+if swiftc -typecheck -module-name StubChecks -parse-as-library -swift-version 6 \
+  -I "$stub_dir" Tests/UIKitStubChecks/Rejected/ControllerWithoutCoder.swift \
+  >"$stub_dir/rejected.log" 2>&1; then
+  echo "error: the UIKit stub accepts a controller subclass without required init?(coder:)" >&2
+  exit 1
+fi
+grep -q "'required' initializer 'init(coder:)' must be provided" "$stub_dir/rejected.log" || {
+  cat "$stub_dir/rejected.log" >&2
+  echo "error: the stub rejected ControllerWithoutCoder.swift for another reason" >&2
+  exit 1
+}
+
+echo "ViperNestUIKit ($(ls Sources/ViperNestUIKit/*.swift | wc -l) files), its conformance tests and a controller"
+echo "subclass type-check against the UIKit stub; a subclass without init?(coder:) is rejected."

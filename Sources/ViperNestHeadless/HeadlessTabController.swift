@@ -18,7 +18,7 @@ public final class HeadlessTabController: HeadlessViewController, TabControlling
     name = "Tabs"
   }
 
-  public var tabs: [any ViewControlling] { tabControllers }
+  public var tabRoots: [any ViewControlling] { tabControllers }
 
   public override var childControllers: [any ViewControlling] { tabControllers + children }
 
@@ -48,7 +48,7 @@ public final class HeadlessTabController: HeadlessViewController, TabControlling
   ///
   /// - Throws: `TransitionError` with code `incompatibleController` for a foreign controller,
   ///   `alreadyShown` for a controller shown elsewhere (in another container, or presented).
-  public func setTabs(_ tabs: [any ViewControlling], animated: Bool) throws {
+  public func setTabRoots(_ tabs: [any ViewControlling], animated: Bool) throws {
     let tabs = try tabs.map { try host.headless($0) }
     for tab in tabs {
       if let holder = tab.parent, holder !== self {
@@ -85,7 +85,7 @@ public final class HeadlessTabController: HeadlessViewController, TabControlling
     var remaining = tabControllers
     remaining.remove(at: index)
     let selected = selectedController
-    try? setTabs(remaining, animated: false)
+    try? setTabRoots(remaining, animated: false)
     if let selected, let kept = tabControllers.firstIndex(where: { $0 === selected }) {
       selectedIndex = kept
     }

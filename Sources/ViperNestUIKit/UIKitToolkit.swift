@@ -41,7 +41,7 @@
       let controller: UIViewController
       switch ui {
       case .code:
-        controller = controllerType.init(nibName: nil, bundle: nil)
+        controller = make(controllerType, nibName: nil, bundle: nil)
       case .nib(let name, let bundle):
         let bundle = bundle ?? Bundle.main
         guard bundle.path(forResource: name, ofType: "nib") != nil else {
@@ -49,7 +49,7 @@
             type, "there is no nib named \(name) in \(bundle.bundleURL.lastPathComponent)",
             fix: "check the nib's name and target membership")
         }
-        controller = controllerType.init(nibName: name, bundle: bundle)
+        controller = make(controllerType, nibName: name, bundle: bundle)
       case .storyboard(let name, let bundle, let identifier):
         let bundle = bundle ?? Bundle.main
         guard bundle.path(forResource: name, ofType: "storyboardc") != nil else {
@@ -86,10 +86,18 @@
       -> any NavigationControlling
     {
       let root = try uiViewController(root)
+      if let holder = root.parent ?? root.presentingViewController {
+        throw TransitionError(
+          .alreadyShown,
+          "Cannot make \(type(of: root)) the root of a navigation controller: it is shown by "
+            + "\(type(of: holder)).",
+          fix: "build a new module, or hide this one first")
+      }
       let navigation = UINavigationController(rootViewController: root)
       if root.navigationItem.largeTitleDisplayMode == .always {
         navigation.navigationBar.prefersLargeTitles = true
       }
+      observeLifecycle(of: root)
       return navigation
     }
 
@@ -98,6 +106,21 @@
     /// - Returns: The tab bar controller.
     public func makeTabContainer() -> any TabControlling {
       UITabBarController()
+    }
+
+    /// A controller of `type`, created with `init(nibName:bundle:)`.
+    private func make(_ type: UIViewController.Type, nibName: String?, bundle: Bundle?)
+      -> UIViewController
+    {
+      #if VIPERNEST_UIKIT_STUB
+        // The Linux type-check: the stub is a Swift class, and a Swift class can be created
+        // through a metatype only by a `required` initializer, which `init(nibName:bundle:)` is
+        // not. Objective-C initializers can, so on Apple platforms the line below is compiled.
+        _ = type
+        return UIViewController(nibName: nibName, bundle: bundle)
+      #else
+        return type.init(nibName: nibName, bundle: bundle)
+      #endif
     }
 
     private func failure(_ type: Any.Type, _ problem: String, fix: String) -> ModuleError {

@@ -9,19 +9,45 @@
 
     /// `pushViewController(_:animated:)`; `completion` runs when the transition coordinator
     /// finishes (at once when not animated).
+    ///
+    /// - Throws: ``TransitionError``: ``TransitionError/Code/incompatibleController`` for a
+    ///   navigation controller and ``TransitionError/Code/alreadyShown`` for a controller already
+    ///   in a stack or presented (UIKit raises an exception for both),
+    ///   ``TransitionError/Code/transitionInFlight`` while the stack animates.
     public func pushController(
       _ controller: any ViewControlling, animated: Bool, completion: (@MainActor () -> Void)?
     ) throws {
       let controller = try uiViewController(controller)
+      let name = String(describing: type(of: controller))
+      if controller is UINavigationController {
+        throw TransitionError(
+          .incompatibleController,
+          "Cannot push \(name): it is a navigation controller (UIKit raises an exception: a "
+            + "navigation stack cannot hold another).",
+          fix: "push the module itself, or present the navigation controller")
+      }
+      if let holder = controller.parent ?? controller.presentingViewController {
+        throw TransitionError(
+          .alreadyShown,
+          "Cannot push \(name): it is already shown by \(type(of: holder)) (UIKit raises an "
+            + "exception for a controller pushed twice).",
+          fix: "push a module that is not shown")
+      }
+      try checkNotAnimating("push", name)
       if controller.navigationItem.largeTitleDisplayMode == .always {
         navigationBar.prefersLargeTitles = true
       }
       pushViewController(controller, animated: animated)
-      whenTransitionEnds(animated, completion)
+      observeLifecycle(of: controller)
+      whenTransitionEnds(animated) { completion?() }
     }
 
     /// `popViewController(animated:)` when `controller` is on top, otherwise
-    /// `popToViewController(_:animated:)` to the controller below it.
+    /// `popToViewController(_:animated:)` to the controller below it; the popped modules end when
+    /// the pop does.
+    ///
+    /// - Throws: ``TransitionError``: ``TransitionError/Code/noNavigationStack``,
+    ///   ``TransitionError/Code/cannotPopRoot``, ``TransitionError/Code/transitionInFlight``.
     public func popController(
       _ controller: any ViewControlling, animated: Bool, completion: (@MainActor () -> Void)?
     ) throws {
@@ -37,16 +63,32 @@
           "Cannot pop \(type(of: controller)): it is the root of its navigation controller.",
           fix: "dismiss or replace the whole navigation controller instead")
       }
+      try checkNotAnimating("pop", String(describing: type(of: controller)))
+      let popped: [UIViewController]
       if index == viewControllers.count - 1 {
-        _ = popViewController(animated: animated)
+        popped = popViewController(animated: animated).map { [$0] } ?? []
       } else {
-        _ = popToViewController(viewControllers[index - 1], animated: animated)
+        popped = popToViewController(viewControllers[index - 1], animated: animated) ?? []
       }
-      whenTransitionEnds(animated, completion)
+      whenTransitionEnds(animated) {
+        for controller in popped.reversed() {
+          NavigationLifecycle.controllerDidLeaveHierarchy(controller)
+        }
+        completion?()
+      }
     }
 
-    private func whenTransitionEnds(_ animated: Bool, _ completion: (@MainActor () -> Void)?) {
-      guard let completion else { return }
+    private func checkNotAnimating(_ verb: String, _ name: String) throws {
+      guard transitionCoordinator != nil else { return }
+      throw TransitionError(
+        .transitionInFlight,
+        "Cannot \(verb) \(name): the navigation controller is still animating another transition "
+          + "(UIKit would leave the stack in an inconsistent state).",
+        fix: "\(verb) from the completion of the transition in flight")
+    }
+
+    private func whenTransitionEnds(_ animated: Bool, _ completion: @escaping @MainActor () -> Void)
+    {
       guard animated, let coordinator = transitionCoordinator else {
         completion()
         return

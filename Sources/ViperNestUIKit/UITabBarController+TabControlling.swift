@@ -2,10 +2,11 @@
   public import UIKit
   public import ViperNest
 
-  /// A `UITabBarController` is a ViperNest tab container.
+  /// A `UITabBarController` is a ViperNest tab container. (Its members are `tabRoots` and
+  /// `setTabRoots(_:animated:)`, so that they never clash with UIKit's own `tabs` of iOS 18.)
   extension UITabBarController: TabControlling {
     /// `viewControllers`.
-    public var tabs: [any ViewControlling] { viewControllers ?? [] }
+    public var tabRoots: [any ViewControlling] { viewControllers ?? [] }
 
     /// `selectedIndex`.
     public var selectedTabIndex: Int {
@@ -13,9 +14,29 @@
       set { selectedIndex = newValue }
     }
 
-    /// `setViewControllers(_:animated:)`.
-    public func setTabs(_ tabs: [any ViewControlling], animated: Bool) throws {
-      setViewControllers(try tabs.map(uiViewController), animated: animated)
+    /// `setViewControllers(_:animated:)`; the modules of the tabs that are not kept end.
+    ///
+    /// - Throws: ``TransitionError``: ``TransitionError/Code/incompatibleController`` for a
+    ///   controller of another toolkit, ``TransitionError/Code/alreadyShown`` for one shown
+    ///   elsewhere.
+    public func setTabRoots(_ tabs: [any ViewControlling], animated: Bool) throws {
+      let controllers = try tabs.map(uiViewController)
+      for controller in controllers {
+        let holder = controller.parent === self ? nil : controller.parent
+        if let holder = holder ?? controller.presentingViewController {
+          throw TransitionError(
+            .alreadyShown,
+            "Cannot show \(type(of: controller)) as a tab: it is already shown by "
+              + "\(type(of: holder)).",
+            fix: "remove it from there first, or build a new module")
+        }
+      }
+      let removed = (viewControllers ?? []).filter { old in
+        !controllers.contains { $0 === old }
+      }
+      setViewControllers(controllers, animated: animated)
+      for controller in controllers { observeLifecycle(of: controller) }
+      for controller in removed { NavigationLifecycle.controllerDidLeaveHierarchy(controller) }
     }
   }
 #endif

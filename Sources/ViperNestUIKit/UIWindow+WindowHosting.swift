@@ -10,10 +10,33 @@
     /// `rootViewController`.
     public var rootController: (any ViewControlling)? { rootViewController }
 
-    /// Sets `rootViewController`, then `makeKeyAndVisible()` when there is a root.
+    /// Sets `rootViewController`, then `makeKeyAndVisible()` when there is a root; the old root's
+    /// modules end. (As in UIKit, what the old root presents is not dismissed: `WindowRootTransition`
+    /// dismisses it first.)
+    ///
+    /// - Throws: ``TransitionError``: ``TransitionError/Code/incompatibleController`` for a
+    ///   controller of another toolkit, ``TransitionError/Code/alreadyShown`` for one in a
+    ///   container or presented.
     public func setRootController(_ controller: (any ViewControlling)?) throws {
-      rootViewController = try controller.map(uiViewController)
-      if rootViewController != nil { makeKeyAndVisible() }
+      let controller = try controller.map(uiViewController)
+      if let controller, controller !== rootViewController,
+        let holder = controller.parent ?? controller.presentingViewController
+      {
+        throw TransitionError(
+          .alreadyShown,
+          "Cannot make \(type(of: controller)) the window's root: it is shown by "
+            + "\(type(of: holder)).",
+          fix: "remove it from there first, or build a new module")
+      }
+      let old = rootViewController === controller ? nil : rootViewController
+      rootViewController = controller
+      if let controller {
+        makeKeyAndVisible()
+        observeLifecycle(of: controller)
+      }
+      if let old, old.presentedViewController == nil {
+        NavigationLifecycle.controllerDidLeaveHierarchy(old)
+      }
     }
   }
 #endif

@@ -42,6 +42,16 @@ open class UIImage: NSObject, @unchecked Sendable {
 @MainActor open class UIView: UIResponder {
   // uikit/uiview/init(frame:): init(frame: CGRect)
   public init(frame: CGRect) { stub() }
+  // uikit/uiview/init(coder:): init?(coder: NSCoder)
+  // (required: UIView adopts NSCoding, whose init(coder:) is a required initializer)
+  public required init?(coder: NSCoder) { stub() }
+
+  // uikit/uiview/window: var window: UIWindow? { get }
+  open var window: UIWindow? { stub() }
+  // uikit/uiview/ishidden: var isHidden: Bool { get set }
+  open var isHidden: Bool { get { stub() } set { stub() } }
+  // uikit/uiview/isuserinteractionenabled: var isUserInteractionEnabled: Bool { get set }
+  open var isUserInteractionEnabled: Bool { get { stub() } set { stub() } }
 
   // uikit/uiview/bounds: var bounds: CGRect { get set }
   open var bounds: CGRect { get { stub() } set { stub() } }
@@ -106,9 +116,14 @@ public enum UIModalPresentationStyle: Int, Sendable {
 @MainActor open class UIViewController: UIResponder {
   // uikit/uiviewcontroller/init(nibname:bundle:):
   // init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?)
-  // stub: `required` here. Objective-C initializers of UIKit classes can be called through a
-  // metatype (`type.init(nibName:bundle:)`); a Swift class needs `required` for that.
-  public required init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { stub() }
+  // Designated, not required (as in UIKit). On Apple platforms an Objective-C initializer can
+  // still be called through a metatype; a Swift stub cannot express that, so the one adapter line
+  // that does it is compiled only on Apple platforms (UIKitToolkit.loadView, VIPERNEST_UIKIT_STUB).
+  public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { stub() }
+  // uikit/uiviewcontroller/init(coder:): init?(coder: NSCoder)
+  // (required: UIViewController adopts NSCoding; a subclass that declares its own designated
+  // initializer must implement it, as on iOS)
+  public required init?(coder: NSCoder) { stub() }
 
   // stub: Objective-C's inherited -[NSObject init], which UIKit forwards to
   // initWithNibName:nil bundle:nil; written as a convenience initializer for a Swift class.
@@ -122,6 +137,15 @@ public enum UIModalPresentationStyle: Int, Sendable {
   open func loadViewIfNeeded() { stub() }
   // generator: uikit/uiviewcontroller/title: var title: String? { get set }
   open var title: String? { get { stub() } set { stub() } }
+
+  // uikit/uiviewcontroller/viewdiddisappear(_:): func viewDidDisappear(_ animated: Bool)
+  open func viewDidDisappear(_ animated: Bool) { stub() }
+  // uikit/uiviewcontroller/ismovingfromparent: var isMovingFromParent: Bool { get }
+  open var isMovingFromParent: Bool { stub() }
+  // uikit/uiviewcontroller/isbeingdismissed: var isBeingDismissed: Bool { get }
+  open var isBeingDismissed: Bool { stub() }
+  // uikit/uiviewcontroller/children: var children: [UIViewController] { get }
+  open var children: [UIViewController] { stub() }
 
   // uikit/uiviewcontroller/view: var view: UIView! { get set }
   open var view: UIView! { get { stub() } set { stub() } }
@@ -261,14 +285,22 @@ public enum UIModalPresentationStyle: Int, Sendable {
     case automatic = 0
     case always = 1
     case never = 2
+    // .../largetitledisplaymode-swift.enum/inline: case inline (iOS 17)
+    @available(iOS 17.0, *)
+    case inline = 3
   }
 }
 
 // uikit/uinavigationcontroller: @MainActor class UINavigationController : UIViewController
 @MainActor open class UINavigationController: UIViewController {
   // uikit/uinavigationcontroller/init(rootviewcontroller:):
-  // init(rootViewController: UIViewController)
-  public convenience init(rootViewController: UIViewController) { stub() }
+  // init(rootViewController: UIViewController)  (a designated initializer)
+  public init(rootViewController: UIViewController) { stub() }
+  // uikit/uinavigationcontroller/init(nibname:bundle:):
+  // init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?)
+  public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { stub() }
+  // uikit/uinavigationcontroller/init(coder:): init?(coder aDecoder: NSCoder)
+  public required init?(coder aDecoder: NSCoder) { stub() }
 
   // uikit/uinavigationcontroller/viewcontrollers: var viewControllers: [UIViewController]
   open var viewControllers: [UIViewController] { get { stub() } set { stub() } }
@@ -291,6 +323,25 @@ public enum UIModalPresentationStyle: Int, Sendable {
 
 // uikit/uitabbarcontroller: @MainActor class UITabBarController : UIViewController
 @MainActor open class UITabBarController: UIViewController {
+  // uikit/uitabbarcontroller/init(nibname:bundle:):
+  // init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?)
+  public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { stub() }
+  // uikit/uitabbarcontroller/init(coder:): init?(coder: NSCoder)
+  public required init?(coder: NSCoder) { stub() }
+  // uikit/uitabbarcontroller/init(tabs:): init(tabs: [UITab])
+  @available(iOS 18.0, *)
+  public init(tabs: [UITab]) { stub() }
+
+  // uikit/uitabbarcontroller/tabs: var tabs: [UITab] { get set }
+  // (iOS 18; ViperNest's TabControlling names its members tabRoots/setTabRoots so as not to clash)
+  @available(iOS 18.0, *)
+  open var tabs: [UITab] { get { stub() } set { stub() } }
+  // uikit/uitabbarcontroller/settabs(_:animated:): func setTabs(_ tabs: [UITab], animated: Bool)
+  @available(iOS 18.0, *)
+  open func setTabs(_ tabs: [UITab], animated: Bool) { stub() }
+  // uikit/uitabbarcontroller/selectedtab: var selectedTab: UITab? { get set }
+  @available(iOS 18.0, *)
+  open var selectedTab: UITab? { get { stub() } set { stub() } }
   // uikit/uitabbarcontroller/viewcontrollers: var viewControllers: [UIViewController]? { get set }
   open var viewControllers: [UIViewController]? { get { stub() } set { stub() } }
   // uikit/uitabbarcontroller/selectedindex: var selectedIndex: Int { get set }
@@ -299,6 +350,10 @@ public enum UIModalPresentationStyle: Int, Sendable {
   // func setViewControllers(_ viewControllers: [UIViewController]?, animated: Bool)
   open func setViewControllers(_ viewControllers: [UIViewController]?, animated: Bool) { stub() }
 }
+
+// uikit/uitab: @MainActor class UITab : NSObject (iOS 18)
+@available(iOS 18.0, *)
+@MainActor open class UITab: NSObject {}
 
 // uikit/uibaritem: @MainActor class UIBarItem : NSObject
 @MainActor open class UIBarItem: NSObject {}

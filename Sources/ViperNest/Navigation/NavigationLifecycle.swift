@@ -114,7 +114,7 @@ extension ViewControlling {
   /// Toolkits that embed children return those too.
   public var childControllers: [any ViewControlling] {
     if let navigation = self as? any NavigationControlling { return navigation.stack }
-    if let tabs = self as? any TabControlling { return tabs.tabs }
+    if let tabs = self as? any TabControlling { return tabs.tabRoots }
     return []
   }
 }

@@ -50,7 +50,7 @@ struct HeadlessHostTests {
       let tabs = host.makeTabContainer()
       let tab = PlainController(host: host)
       (tabRef, containerRef) = (WeakRef(tab), WeakRef(tabs))
-      try tabs.setTabs([tab], animated: false)
+      try tabs.setTabRoots([tab], animated: false)
       try window.setRootController(tabs)
     }
     #expect(tabRef.object != nil)

@@ -41,7 +41,7 @@ struct TabTransitionTests {
 
     list.expectAllReleased()
     detail.expectAllReleased()
-    #expect(tabs.tabs.isEmpty)
+    #expect(tabs.tabRoots.isEmpty)
   }
 
   @Test func selectingATabLoadsIt() throws {

@@ -60,7 +60,7 @@ public final class TabTransition: Transition {
   public func perform(animated: Bool, completion: (@MainActor () -> Void)?) throws {
     guard let container = try core.destinationToShow() as? any TabControlling else { return }
     for tab in pendingTabs { try ensureNotShown(tab, "add a tab for") }
-    try container.setTabs(pendingTabs, animated: animated)
+    try container.setTabRoots(pendingTabs, animated: animated)
     if pendingTabs.indices.contains(appearance.selectedIndex) {
       container.selectedTabIndex = appearance.selectedIndex
     }
@@ -77,7 +77,7 @@ public final class TabTransition: Transition {
       completion?()
       return
     }
-    try container.setTabs([], animated: animated)
+    try container.setTabRoots([], animated: animated)
     core.didHide(ObjectIdentifier(container), type: container.typeName)
     completion?()
   }
