@@ -16,12 +16,14 @@ public final class StepPrinter {
     self.print = print
   }
 
-  /// Prints `step` after a blank line, then, when `showNavigation`, the navigation events since
-  /// the step before.
+  /// Finishes the host's transitions in flight, prints `step` after a blank line, then, when
+  /// `showNavigation`, the navigation events since the step before.
   ///
   /// - Returns: The navigation events since the step before.
   @discardableResult
   public func printStep(_ step: String, showNavigation: Bool) -> ArraySlice<NavigationEvent> {
+    // The run loop turns between the user's steps: animations in flight end.
+    host.finishTransitions()
     print("")
     print("▸ \(step)")
     let events = host.log.dropFirst(printedEvents)

@@ -75,7 +75,7 @@ public final class HeadlessNavigationController: HeadlessViewController, Navigat
   }
 
   private func checkNotAnimating(_ verb: String, _ controller: HeadlessViewController) throws {
-    if let inFlight = transitionInFlight {
+    if let inFlight = stackTransitionInFlight {
       throw TransitionError(
         .transitionInFlight,
         "\(name) cannot \(verb) \(controller.name): the \(inFlight) is still animating.",
@@ -93,7 +93,7 @@ public final class HeadlessNavigationController: HeadlessViewController, Navigat
     controller.parent = self
     host.record(.pushed(controller.name, onto: name))
     if isViewLoaded { controller.becameVisible() }
-    animate(animated, "push of \(controller.name)", completion: completion)
+    animate(animated, "push of \(controller.name)", inStack: true, completion: completion)
   }
 
   public func popController(
@@ -124,7 +124,8 @@ public final class HeadlessNavigationController: HeadlessViewController, Navigat
     host.record(.popped(popped.map(\.name), from: name))
     if isViewLoaded { topController?.becameVisible() }
     animate(
-      animated, "pop of \(popped.map(\.name).joined(separator: ", "))", completion: completion
+      animated, "pop of \(popped.map(\.name).joined(separator: ", "))", inStack: true,
+      completion: completion
     ) {
       for controller in popped.reversed() {
         NavigationLifecycle.controllerDidLeaveHierarchy(controller)

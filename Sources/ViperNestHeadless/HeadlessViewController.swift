@@ -61,9 +61,12 @@ open class HeadlessViewController: ViewControlling, @MainActor CustomStringConve
   /// The name of the controller `present` was called on (the log names it; UIKit's presenting
   /// controller is its presentation context).
   var presentedFrom: String?
-  /// What is animating in this presentation context or stack, while the host's timing is
-  /// ``HeadlessHost/Timing/strict``.
+  /// What is animating in this presentation context (a presentation or a dismissal), while the
+  /// host's timing is ``HeadlessHost/Timing/strict``.
   var transitionInFlight: String?
+  /// What is animating in this navigation stack (a push or a pop), likewise. UIKit animates a
+  /// stack and a presentation over it independently.
+  var stackTransitionInFlight: String?
   /// The controllers embedded in it, held strongly.
   public private(set) var children: [HeadlessViewController] = []
   private var areas: [String: HeadlessContainerArea] = [:]
@@ -234,17 +237,18 @@ open class HeadlessViewController: ViewControlling, @MainActor CustomStringConve
   /// Runs `completion` now, or, when the host's timing is strict and `animated` is true, when the
   /// host finishes its transitions; marks this controller busy meanwhile.
   func animate(
-    _ animated: Bool, _ what: String, completion: (@MainActor () -> Void)?,
-    then finish: @escaping @MainActor () -> Void = {}
+    _ animated: Bool, _ what: String, inStack: Bool = false,
+    completion: (@MainActor () -> Void)?, then finish: @escaping @MainActor () -> Void = {}
   ) {
     guard animated, host.timing == .strict else {
       finish()
       completion?()
       return
     }
-    transitionInFlight = what
+    let flag = inStack ? \HeadlessViewController.stackTransitionInFlight : \.transitionInFlight
+    self[keyPath: flag] = what
     host.enqueue { [self] in
-      transitionInFlight = nil
+      self[keyPath: flag] = nil
       finish()
       completion?()
     }

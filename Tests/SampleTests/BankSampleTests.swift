@@ -123,6 +123,20 @@ struct BankSampleTests {
     #expect(quit.contains("story closed: App > Payments\n  story closed: App > Dashboard"))
   }
 
+  @Test func theUsersBackTapClosesTheTransferStory() async throws {
+    let (code, text) = try await run([])
+    #expect(code == 0)
+    let back = try step("tap Back on Transfer", in: text)
+    #expect(
+      back.contains(
+        """
+          navigation: user taps Back in Navigation(PaymentsView)
+          navigation: pop TransferView from Navigation(PaymentsView)
+          navigation bar: default bar
+          story closed: App > Payments > Transfer
+        """))
+  }
+
   @Test func transitionsCarryTypedAppearances() async throws {
     let (_, text) = try await run([])
     let push = try step("tap New transfer", in: text)

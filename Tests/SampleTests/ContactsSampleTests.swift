@@ -36,7 +36,11 @@ struct ContactsSampleTests {
     #expect(text.contains("navigation: present Navigation(AddContactView) from ContactListView"))
     #expect(text.contains("! Last name is required."))
     // Sorted case-insensitively: "alan" between "Ada" and "Grace".
-    let finalList = try #require(text.components(separatedBy: "▸ tap Cancel").last)
+    // The user's own dismissal closes the story as Cancel does.
+    let swipe = try #require(text.components(separatedBy: "▸ swipe Add Contact down").last)
+    #expect(swipe.contains("navigation: user swipes down Navigation(AddContactView)"))
+    #expect(swipe.contains("story closed: App > Contacts > AddContact"))
+    let finalList = try #require(swipe.components(separatedBy: "▸ quit").first)
     let names = finalList.components(separatedBy: "\n").filter { $0.contains("• ") }
       .map { $0.components(separatedBy: "• ")[1].trimmingCharacters(in: .whitespaces) }
       .map { $0.replacingOccurrences(of: "│", with: "").trimmingCharacters(in: .whitespaces) }

@@ -5,7 +5,8 @@ import ViperNestHeadless
 /// One run of the app: registry, stories, window and tabs, and the printing of what happens.
 @MainActor
 final class BankSession {
-  let host = HeadlessHost()
+  /// Strict timing: animated transitions finish between the user's steps, as UIKit's do.
+  let host = HeadlessHost(timing: .strict)
   let window: HeadlessWindow
   let app: Story
   /// The tabs' stories: opened at start-up, closed at quit, after the tabs are gone.
@@ -70,6 +71,8 @@ final class BankSession {
     try cancelConfirmation()
     try tapContinue()
     try confirm()
+    try newTransfer()
+    try tapBack()
     try selectTab(0)
   }
 
@@ -86,7 +89,8 @@ final class BankSession {
         case "help":
           print(
             "commands: balances (hide or show) | select ACCOUNT NAME | call | close-promo | "
-              + "tab dashboard|payments | new | amount N | continue | confirm | cancel | tree | quit"
+              + "tab dashboard|payments | new | amount N | continue | confirm | cancel | back | "
+              + "tree | quit"
           )
         case "balances": try toggleBalances()
         case "select": try select(account: rest)
@@ -98,6 +102,7 @@ final class BankSession {
         case "amount": try type(amount: rest)
         case "continue": try tapContinue()
         case "confirm": try confirm()
+        case "back": try tapBack()
         case "cancel":
           if visible is ConfirmView { try cancelConfirmation() } else { try cancelTransfer() }
         case "tree": print(app.tree.description)
@@ -155,7 +160,7 @@ final class BankSession {
     guard let container = window.root as? HeadlessTabController,
       container.tabControllers.indices.contains(index)
     else { throw SessionError(message: "There is no tab \(index).") }
-    container.selectedTabIndex = index
+    try host.selectTab(index, in: container)
     report(step: "select the \(container.tabControllers[index].tabItem?.title ?? "") tab")
   }
 
@@ -174,6 +179,15 @@ final class BankSession {
   func tapContinue() throws {
     try screen(TransferView.self, "Transfer").tapContinue()
     report(step: "tap Continue")
+  }
+
+  /// The user taps Back on Transfer: no ViperNest call, yet the module ends and its story closes.
+  func tapBack() throws {
+    guard let container = window.root as? HeadlessTabController,
+      let navigation = container.selectedController as? HeadlessNavigationController,
+      try host.tapBack(in: navigation)
+    else { throw SessionError(message: "There is no Back button here.") }
+    report(step: "tap Back on Transfer (the user's own pop)")
   }
 
   func cancelTransfer() throws {

@@ -115,7 +115,8 @@ public enum ContactsDemo {
 /// One run of the app: registry, stories, window, and the printing of what happens.
 @MainActor
 final class Session {
-  let host = HeadlessHost()
+  /// Strict timing: animated transitions finish between the user's steps, as UIKit's do.
+  let host = HeadlessHost(timing: .strict)
   let window: HeadlessWindow
   let app: Story
   let root: WindowRootTransition
@@ -162,6 +163,8 @@ final class Session {
     try openAddContact()
     try type(first: "Nobody", last: "Atall")
     try cancel()
+    try openAddContact()
+    try swipeDown()
   }
 
   /// The short session of `--leaky`: one Add Contact, which leaks on purpose. Kept a function of
@@ -182,7 +185,7 @@ final class Session {
         case "": continue
         case "help":
           print(
-            "commands: list | add FIRST LAST | add (open the form) | type FIRST LAST | done | cancel | tree | quit"
+            "commands: list | add FIRST LAST | add (open the form) | type FIRST LAST | done | cancel | swipe | tree | quit"
           )
         case "list": report(step: "list")
         case "add" where words.count >= 3:
@@ -194,6 +197,7 @@ final class Session {
             last: words.count > 2 ? words[2...].joined(separator: " ") : "")
         case "done": try tapDone()
         case "cancel": try cancel()
+        case "swipe": try swipeDown()
         case "tree": print(app.tree.description)
         case "quit", "exit": return
         default: print("unknown command \(words[0]); type help")
@@ -240,6 +244,16 @@ final class Session {
   func cancel() throws {
     try addContactView().tapCancel()
     report(step: "tap Cancel")
+  }
+
+  /// The user swipes the Add Contact sheet down: no button, no router; the sheet's module ends
+  /// and its story closes all the same.
+  func swipeDown() throws {
+    guard let sheet = window.root?.presentedController as? HeadlessViewController else {
+      throw SessionError(message: "Add Contact is not open: use add first.")
+    }
+    try host.swipeDown(sheet)
+    report(step: "swipe Add Contact down (the user's own dismissal)")
   }
 
   private func addContactView() throws -> AddContactView {
