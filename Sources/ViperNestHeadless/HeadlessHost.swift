@@ -104,7 +104,7 @@ public final class HeadlessHost: UIToolkit {
   ///
   /// - Parameter navigation: A navigation container on screen.
   /// - Returns: `false` when there is no Back button: the stack holds only its root, or the top
-  ///   controller hides it (``NavigationBarAppearance/hidesBackButton``).
+  ///   controller hides it (`NavigationBarAppearance.hidesBackButton`).
   /// - Throws: `TransitionError` with code `transitionInFlight` while the stack animates.
   @discardableResult
   public func tapBack(in navigation: HeadlessNavigationController) throws -> Bool {

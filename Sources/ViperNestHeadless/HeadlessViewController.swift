@@ -43,7 +43,7 @@ open class HeadlessViewController: ViewControlling, @MainActor CustomStringConve
   /// Whether the user can swipe this controller away while it is presented as a sheet (UIKit's
   /// `isModalInPresentation`): when `true`, ``HeadlessHost/swipeDown(_:completes:)`` is refused.
   public var isModalInPresentation = false
-  /// Whether a context presentation (``PresentationStyle/overCurrentContext``) from this controller
+  /// Whether a context presentation (`PresentationStyle.overCurrentContext`) from this controller
   /// or a child of it covers this controller (UIKit's `definesPresentationContext`).
   public var definesPresentationContext = false
 

@@ -86,6 +86,26 @@ enum NavigationGuide {
     }
   }
 
+  // MARK: - The user's own dismissals
+
+  @MainActor static func theUser(
+    host: HeadlessHost, navigation: HeadlessNavigationController, sheet: HeadlessViewController,
+    tabs: HeadlessTabController
+  ) throws {
+    try host.tapBack(in: navigation)                // pops the top controller, animated
+    try host.swipeBack(in: navigation, completes: false)   // a cancelled edge swipe: nothing ends
+    try host.swipeDown(sheet)                       // refused for isModalInPresentation or full screen
+    try host.selectTab(1, in: tabs)                 // ends nothing: the other tabs stay
+  }
+
+  @MainActor static func strictTiming(
+    host: HeadlessHost, router: AddContactRouter, stillPresented: () -> Void
+  ) throws {
+    try router.dismiss()          // animated: AddContact is still presented
+    stillPresented()
+    host.finishTransitions()      // now it is dismissed, and its story closed
+  }
+
   // MARK: - Testing navigation headless
 
   @MainActor static func transcript(host: HeadlessHost) throws -> String {
@@ -243,6 +263,64 @@ struct NavigationGuideSnippetTests {
 
     #expect(flow.isClosed)
     #expect(draft.object == nil, "story-scoped state released on dismissal")
+  }
+
+  @Test func theUsersGesturesEndWhatTheyDismissAndNothingElse() throws {
+    let window = host.makeWindow()
+    let tabs = try #require(host.makeTabContainer() as? HeadlessTabController)
+    let home = PlainController(host: host)
+    let navigation = try #require(
+      host.makeNavigationContainer(root: home) as? HeadlessNavigationController)
+    try tabs.setTabRoots([navigation, PlainController(host: host)], animated: false)
+    try window.setRootController(tabs)
+    let app = try Registry().start(quiet)
+    defer { app.close() }
+    let pushed = try app.open(ContactsStory.self)
+    let push = PushTransition(from: home, to: PlainController(host: host), story: pushed)
+    try push.perform()
+    let sheetStory = try app.open(AddContactStory.self)
+    let sheet = PlainController(host: host)
+    try PresentTransition(
+      from: home, to: sheet, appearance: .init(style: .pageSheet), story: sheetStory
+    ).perform()
+
+    try NavigationGuide.theUser(host: host, navigation: navigation, sheet: sheet, tabs: tabs)
+
+    #expect(pushed.isClosed && !push.isShown)
+    #expect(sheetStory.isClosed)
+    #expect(tabs.selectedTabIndex == 1 && tabs.tabControllers.count == 2)
+    #expect(host.log.contains(.userSwipedBack("Navigation(PlainController)", completed: false)))
+  }
+
+  @Test func withStrictTimingADismissalEndsWhenTheHostFinishesIt() throws {
+    typealias Builder = VIPERBuilder<
+      AddContactView, AddContactPresenter, AddContactInteractor, NavigationGuide.AddContactRouter
+    >
+    // The guide's host is the app's: build the module on a strict host.
+    let strict = HeadlessHost(timing: .strict)
+    let registry = try Registry(
+      strict.assembly, ContactsAppAssembly(),
+      AnyAssembly { r in
+        r.story(AddContactStory.self, in: ContactsStory.self) { r in
+          r.register(NavigationGuide.AddContactRouter.self, mainActor: NavigationGuide.AddContactRouter.init)
+        }
+      })
+    let app = try registry.start(quiet)
+    defer { app.close() }
+    let contacts = try app.open(ContactsStory.self)
+    let window = strict.makeWindow()
+    let list = try ContactsBuilder.build(in: contacts)
+    try list.attachToWindow(window, withNavigationController: true)
+    let addContact = try contacts.open(AddContactStory.self)
+    let module = try Builder.build(in: addContact)
+    try PresentTransition(from: list.view, to: module, story: addContact).perform(animated: false)
+
+    try NavigationGuide.strictTiming(host: strict, router: module.router) {
+      #expect(list.view.presentedController === module.view, "still presented while it animates")
+      #expect(!addContact.isClosed)
+    }
+    #expect(list.view.presentedController == nil)
+    #expect(addContact.isClosed)
   }
 
   @Test func theHostsTranscriptReadsAsTheGuideSays() throws {

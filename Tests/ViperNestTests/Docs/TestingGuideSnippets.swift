@@ -76,6 +76,28 @@ enum TestingGuide {
   // MARK: - Leak checks in tests
 
   @MainActor
+  struct BackButtonLeakTests {
+    @Test(.detectsLeaks) func theBackButtonReleasesTheDetail() throws {
+      let host = HeadlessHost(timing: .strict)   // animations end at finishTransitions(), as in UIKit
+      let app = try Registry(host.assembly, ContactsAppAssembly()).start()
+      let contacts = try app.open(ContactsStory.self)
+      try contacts.resolve(ContactBook.self).contacts = [Contact(firstName: "Ada", lastName: "Lovelace")]
+      let window = host.makeWindow()
+      let list = try ContactsBuilder.build(in: contacts)
+      let shown = try list.attachToWindow(window, withNavigationController: true)
+      let navigation = try #require(list.view.navigationContainer as? HeadlessNavigationController)
+
+      list.presenter.didSelect(index: 0)   // the router pushes the detail
+      host.finishTransitions()
+      try host.tapBack(in: navigation)     // the user's Back button: no ViperNest call at all
+      host.finishTransitions()             // the pop ends: the detail's module ends and is checked
+
+      try shown.reverse()
+      app.close()
+    }
+  }
+
+  @MainActor
   struct AddContactLeakTests {
     @Test(.detectsLeaks) func cancellingAddContactReleasesItAndItsStory() throws {
       let host = HeadlessHost()

@@ -93,6 +93,42 @@ struct LeakIntegrationTests {
     #expect(found.description.contains("RetainingPresenter.retainedView -> RetainingView"))
   }
 
+  @Test func theTraitFailsATestWhoseModuleLeaksAfterTheUsersBackTap() async throws {
+    let test = try #require(Test.current)
+    try await withKnownIssue {
+      try await DetectsLeaksTrait(timeout: .milliseconds(100)).provideScope(
+        for: test, testCase: nil
+      ) {
+        try await MainActor.run {
+          let host = HeadlessHost(timing: .strict)
+          let app = try Registry(
+            host.assembly, ContactsAppAssembly(), AnyAssembly("Retaining", registerRetainingModule)
+          )
+          .start(quiet)
+          let contacts = try app.open(ContactsStory.self)
+          let window = host.makeWindow()
+          let list = try ContactsBuilder.build(in: contacts)
+          try list.attachToWindow(window, withNavigationController: true)
+          let navigation = try #require(
+            list.view.navigationContainer as? HeadlessNavigationController)
+          do {
+            let module = try RetainingBuilder.build(in: contacts)
+            module.presenter.retainedView = module.view
+            try PushTransition(from: list.view, to: module).perform()
+          }
+          host.finishTransitions()
+          try host.tapBack(in: navigation)
+          host.finishTransitions()
+          try window.setRootController(nil)
+          contacts.close()
+          app.close()
+        }
+      }
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("RetainingPresenter.retainedView")
+    }
+  }
+
   @Test func storyServicesAreCheckedWhenTheirStoryCloses() async throws {
     let detector = LeakDetector(timeout: .milliseconds(100))
     let keeper = Keeper()
