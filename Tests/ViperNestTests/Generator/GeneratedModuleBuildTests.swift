@@ -197,7 +197,7 @@ struct GeneratedModuleBuildTests {
         "compile ViperNestUIKit against the stub",
         ["swiftc", "-emit-module", "-module-name", "ViperNestUIKit", "-package-name", packageName]
           + swift6 + [
-            "-I", stub, "-I", modules, "-I", atomics,
+            "-I", stub, "-I", modules, "-I", atomics, "-D", "VIPERNEST_UIKIT_STUB",
             "-emit-module-path", stub + "/ViperNestUIKit.swiftmodule",
           ]
           + uikitAdapterSources()
