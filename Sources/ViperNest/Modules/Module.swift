@@ -53,6 +53,7 @@ public final class Module<Input, Output>: Presentable {
     self.view = view
     self.input = input
     self.setOutput = setOutput
+    ShownControllers.trackModule(view: view, input: input)
   }
 
   /// Creates a module that reports nothing.

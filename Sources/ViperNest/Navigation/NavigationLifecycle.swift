@@ -48,22 +48,24 @@ public enum NavigationLifecycle {
   /// Ends the module `controller` shows, if any.
   private static func end(_ controller: any ViewControlling) {
     let id = ObjectIdentifier(controller)
-    let showed = ShownControllers.remove(controller)
+    let (showed, leakToken) = ShownControllers.remove(controller)
     for core in showed { core.didHide(id, type: controller.typeName) }
+    leakToken?.end()
     if let holder = leaseHolder(of: controller), holder.end() {
       ModuleLifecycle.didHide(id, type: controller.typeName, object: controller)
     }
   }
 }
 
-/// The transitions that showed each controller still on screen, so that a controller leaving the
-/// hierarchy finishes them. Main-actor state; entries go when their controller leaves or is
-/// released.
+/// What ends with each controller that is not a VIPER view (whose links keep this themselves):
+/// the transitions that showed it, and its leak-detection group. A controller leaving the hierarchy
+/// finishes them. Main-actor state; entries go when their controller leaves or is released.
 @MainActor
 enum ShownControllers {
   private struct Entry {
     weak var controller: (any ViewControlling)?
-    var cores: [WeakCore]
+    var cores: [WeakCore] = []
+    var leakToken: LeakOwnerToken?
   }
 
   private struct WeakCore {
@@ -74,32 +76,82 @@ enum ShownControllers {
   /// Insertions since the last sweep of released controllers.
   private static var insertions = 0
 
-  /// Records that `core` showed `controller`.
+  /// Records that `core` showed `controller`; begins the leak-detection group of a controller
+  /// that is not a VIPER view when a detector is on and none was begun (by ``Module``).
   static func add(_ core: TransitionCore, showing controller: any ViewControlling) {
-    let id = ObjectIdentifier(controller)
-    if var entry = entries[id], entry.controller === controller {
+    update(controller) { entry in
       entry.cores.append(WeakCore(core: core))
-      entries[id] = entry
-    } else {
-      entries[id] = Entry(controller: controller, cores: [WeakCore(core: core)])
+      if entry.leakToken == nil, LeakDetector.current != nil, !(controller is any VIPERView) {
+        entry.leakToken = beginModuleGroup(view: controller, input: nil)
+      }
     }
+  }
+
+  /// Begins the leak-detection group of a module that is not VIPER (``Module``'s view and input),
+  /// when a detector is on; it ends when the view leaves the screen or is released.
+  static func trackModule(view: any ViewControlling, input: Any) {
+    guard LeakDetector.current != nil, !(view is any VIPERView) else { return }
+    update(view) { entry in
+      if entry.leakToken == nil {
+        entry.leakToken = beginModuleGroup(view: view, input: input)
+      }
+    }
+  }
+
+  private static func beginModuleGroup(view: any ViewControlling, input: Any?)
+    -> LeakOwnerToken?
+  {
+    guard let detector = LeakDetector.current else { return nil }
+    let token = detector.beginOwner(.module, name: moduleName(of: view), owner: view)
+    detector.track(view, role: .view, in: token)
+    if let input, type(of: input) is AnyClass {
+      let object = input as AnyObject
+      if object !== view { detector.track(object, role: .custom("input"), in: token) }
+    }
+    return token
+  }
+
+  /// `AddContactViewController` → `AddContact`.
+  private static func moduleName(of view: any ViewControlling) -> String {
+    let name = view.typeName
+    for suffix in ["ViewController", "Controller", "View"]
+    where name.hasSuffix(suffix) && name.count > suffix.count {
+      return String(name.dropLast(suffix.count))
+    }
+    return name
+  }
+
+  private static func update(_ controller: any ViewControlling, _ change: (inout Entry) -> Void) {
+    let id = ObjectIdentifier(controller)
+    var entry =
+      entries[id].flatMap { $0.controller === controller ? $0 : nil }
+      ?? Entry(controller: controller)
+    change(&entry)
+    entries[id] = entry
     insertions += 1
     if insertions >= 64 { sweep() }
   }
 
-  /// Forgets `core` (its transition was reversed).
+  /// Forgets `core` (its transition was reversed) and ends the controller's leak group, if any.
   static func remove(_ core: TransitionCore, showing id: ObjectIdentifier) {
     guard var entry = entries[id] else { return }
     entry.cores.removeAll { $0.core == nil || $0.core === core }
-    entries[id] = entry.cores.isEmpty ? nil : entry
+    if entry.cores.isEmpty {
+      entry.leakToken?.end()
+      entries[id] = nil
+    } else {
+      entries[id] = entry
+    }
   }
 
-  /// Forgets `controller` and returns the live transitions that showed it.
-  static func remove(_ controller: any ViewControlling) -> [TransitionCore] {
+  /// Forgets `controller` and returns the live transitions that showed it and its leak group.
+  static func remove(_ controller: any ViewControlling)
+    -> (cores: [TransitionCore], leakToken: LeakOwnerToken?)
+  {
     let id = ObjectIdentifier(controller)
-    guard let entry = entries[id], entry.controller === controller else { return [] }
+    guard let entry = entries[id], entry.controller === controller else { return ([], nil) }
     entries[id] = nil
-    return entry.cores.compactMap(\.core)
+    return (entry.cores.compactMap(\.core), entry.leakToken)
   }
 
   /// Drops the entries of released controllers.

@@ -35,6 +35,12 @@ func registerRetainingModule(_ r: Registrar) {
   r.register(RetainingRouter.self, mainActor: RetainingRouter.init)
 }
 
+/// A plain controller (an MVC module) with the classic closure leak: it captures itself.
+final class SelfCapturingController: HeadlessViewController {
+  var onSave: (() -> Void)?
+  override func viewDidLoad() { onSave = { self.name = "saved" } }
+}
+
 /// The registry, the module builder and transitions feed the leak detector on their own.
 @MainActor
 struct LeakIntegrationTests {
@@ -127,6 +133,52 @@ struct LeakIntegrationTests {
     } matching: { issue in
       issue.comments.map(\.rawValue).joined().contains("RetainingPresenter.retainedView")
     }
+  }
+
+  @Test func aPlainControllerModuleIsTrackedAndReportedOnceTheUserDismissesIt() async throws {
+    let detector = LeakDetector(timeout: .milliseconds(100))
+    let report = try await detector.withTracking { () async throws -> LeakReport? in
+      let app = try ContactsApp()
+      let (story, list) = try app.showContacts()
+      do {
+        let controller = SelfCapturingController(host: app.host)
+        let module = Module<SelfCapturingController, Void>(view: controller, input: controller)
+        try PresentTransition(from: list, to: module, appearance: .init(style: .pageSheet))
+          .perform()
+      }
+      do {
+        let sheet = try #require(list.presentedController as? HeadlessViewController)
+        #expect(try app.host.swipeDown(sheet))
+      }
+      let report = await detector.check()
+      story.close()
+      return report
+    }
+    let found = try #require(report)
+    let leak = try #require(found.leaks.first { $0.typeName == "SelfCapturingController" })
+    #expect(leak.module == "SelfCapturing")
+    #expect(found.description.contains("(closure captures) -> SelfCapturingController"))
+  }
+
+  @Test func aPlainControllerThatIsReleasedIsNotReported() async throws {
+    let detector = LeakDetector(timeout: .milliseconds(100))
+    let report = try await detector.withTracking { () async throws -> LeakReport? in
+      let app = try ContactsApp()
+      let (story, list) = try app.showContacts()
+      do {
+        let controller = PlainController(host: app.host)
+        let module = Module<PlainController, Void>(view: controller, input: controller)
+        try PresentTransition(from: list, to: module).perform()
+      }
+      do {
+        let sheet = try #require(list.presentedController as? HeadlessViewController)
+        #expect(try app.host.swipeDown(sheet))
+      }
+      let report = await detector.check()
+      story.close()
+      return report
+    }
+    #expect(report == nil)
   }
 
   @Test func storyServicesAreCheckedWhenTheirStoryCloses() async throws {
