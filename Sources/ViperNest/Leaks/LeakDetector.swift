@@ -334,7 +334,7 @@ public final class LeakDetector: Sendable {
 
   /// Records a combination's violations the first time this detector sees it: to the handler at
   /// once if there is one, else into the next report.
-  private func record(_ violations: [OwnershipViolation], of key: OwnershipCheckKey) {
+  func record(_ violations: [OwnershipViolation], of key: OwnershipCheckKey) {
     let (isNew, handler) = core.state.withLock { state -> (Bool, LeakHandler?) in
       guard state.reportedOwnership.insert(key).inserted else { return (false, nil) }
       if state.handler == nil {

@@ -48,6 +48,7 @@ public enum NavigationLifecycle {
   /// Ends the module `controller` shows, if any.
   private static func end(_ controller: any ViewControlling) {
     let id = ObjectIdentifier(controller)
+    OwnershipRecheck.check(controller, .ended)
     let (showed, leakToken) = ShownControllers.remove(controller)
     for core in showed { core.didHide(id, type: controller.typeName) }
     leakToken?.end()

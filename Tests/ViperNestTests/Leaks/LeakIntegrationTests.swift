@@ -208,3 +208,61 @@ final class Keeper: @unchecked Sendable {
   // Invariant: only touched from the test's own task.
   var object: AnyObject?
 }
+
+// A module whose presenter takes a strong reference to its view only once the view loads: the
+// build-time check sees nil and passes; the check when the module is shown catches it.
+@MainActor protocol LateBindingViewOutput: AnyObject {
+  func viewDidLoad()
+}
+
+final class LateBindingView: HeadlessViewController, VIPERView {
+  let links = ViewLinks<any LateBindingViewOutput>()
+  override func viewDidLoad() { presenter.viewDidLoad() }
+}
+
+final class LateBindingPresenter: VIPERPresenter, LateBindingViewOutput {
+  let links = PresenterLinks<LateBindingView, LateBindingInteractor, LateBindingRouter>()
+  /// The bug: a strong back reference, taken after the build.
+  var strongView: LateBindingView?
+  func viewDidLoad() { strongView = view }
+}
+
+final class LateBindingInteractor: VIPERInteractor {
+  let links = InteractorLinks<LateBindingPresenter>()
+}
+
+final class LateBindingRouter: VIPERRouter {
+  let links = RouterLinks()
+}
+
+final class LateBindingBuilder: VIPERBuilder<
+  LateBindingView, LateBindingPresenter, LateBindingInteractor, LateBindingRouter
+>
+{}
+
+@MainActor
+struct OwnershipTimingTests {
+  @Test func aStrongBackReferenceTakenAfterTheBuildIsCaughtWhenTheModuleIsShown() async throws {
+    let detector = LeakDetector(timeout: .milliseconds(100))
+    try await detector.withTracking { () async throws in
+      let app = try ContactsApp { r in
+        r.register(LateBindingPresenter.self, mainActor: LateBindingPresenter.init)
+        r.register(LateBindingInteractor.self, mainActor: LateBindingInteractor.init)
+        r.register(LateBindingRouter.self, mainActor: LateBindingRouter.init)
+      }
+      let (story, list) = try app.showContacts()
+      defer { story.close() }
+      let module = try LateBindingBuilder.build(in: story)
+      #expect(detector.checkNow() == nil, "at build time the back reference is still nil")
+
+      let transition = PresentTransition(from: list, to: module)
+      try transition.perform()
+      let report = try #require(detector.checkNow())
+      #expect(
+        report.ownershipViolations.map(\.property) == ["strongView"],
+        "checked again once shown: viewDidLoad took the strong reference")
+      module.presenter.strongView = nil
+      try transition.reverse()
+    }
+  }
+}

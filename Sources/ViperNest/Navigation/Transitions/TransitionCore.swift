@@ -69,6 +69,7 @@ final class TransitionCore {
     pending = nil
     let holder = leaseHolder(of: destination)
     holder?.didShow()
+    OwnershipRecheck.check(destination, .shown)
     if let lease = heldLease, let holder {
       holder.hold(lease)
       heldLease = nil
@@ -119,6 +120,7 @@ final class TransitionCore {
   func didHide(_ id: ObjectIdentifier?, type: String?) {
     guard phase == .shown else { return }
     phase = .hidden
+    if let shown { OwnershipRecheck.check(shown, .ended) }
     lease?.close()
     heldLease = nil
     var notify = id != nil
