@@ -86,13 +86,7 @@
       -> any NavigationControlling
     {
       let root = try uiViewController(root)
-      if let holder = root.parent ?? root.presentingViewController {
-        throw TransitionError(
-          .alreadyShown,
-          "Cannot make \(type(of: root)) the root of a navigation controller: it is shown by "
-            + "\(type(of: holder)).",
-          fix: "build a new module, or hide this one first")
-      }
+      try ensureNotShown(root, "make", "the root of a navigation controller")
       let navigation = UINavigationController(rootViewController: root)
       if root.navigationItem.largeTitleDisplayMode == .always {
         navigation.navigationBar.prefersLargeTitles = true
@@ -126,6 +120,22 @@
     private func failure(_ type: Any.Type, _ problem: String, fix: String) -> ModuleError {
       ModuleError(.viewLoadFailed, module: "\(type)", problems: [problem], fix: fix)
     }
+  }
+
+  /// Throws ``TransitionError/Code/alreadyShown`` when `controller` is in a container other than
+  /// `container`, or presented: UIKit raises an exception for showing it again.
+  @MainActor
+  func ensureNotShown(
+    _ controller: UIViewController, _ verb: String, _ place: String? = nil,
+    except container: UIViewController? = nil
+  ) throws {
+    let parent = controller.parent === container ? nil : controller.parent
+    guard let holder = parent ?? controller.presentingViewController else { return }
+    let what = [verb, "\(type(of: controller))", place].compactMap { $0 }.joined(separator: " ")
+    throw TransitionError(
+      .alreadyShown,
+      "Cannot \(what): it is already shown by \(type(of: holder)) (UIKit raises an exception).",
+      fix: "hide it first (or remove it from \(type(of: holder))), or build a new module")
   }
 
   /// `controller` as a `UIViewController`.

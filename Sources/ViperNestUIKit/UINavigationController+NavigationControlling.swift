@@ -26,13 +26,7 @@
             + "navigation stack cannot hold another).",
           fix: "push the module itself, or present the navigation controller")
       }
-      if let holder = controller.parent ?? controller.presentingViewController {
-        throw TransitionError(
-          .alreadyShown,
-          "Cannot push \(name): it is already shown by \(type(of: holder)) (UIKit raises an "
-            + "exception for a controller pushed twice).",
-          fix: "push a module that is not shown")
-      }
+      try ensureNotShown(controller, "push")
       try checkNotAnimating("push", name)
       if controller.navigationItem.largeTitleDisplayMode == .always {
         navigationBar.prefersLargeTitles = true

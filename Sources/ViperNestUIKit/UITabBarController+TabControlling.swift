@@ -22,14 +22,7 @@
     public func setTabRoots(_ tabs: [any ViewControlling], animated: Bool) throws {
       let controllers = try tabs.map(uiViewController)
       for controller in controllers {
-        let holder = controller.parent === self ? nil : controller.parent
-        if let holder = holder ?? controller.presentingViewController {
-          throw TransitionError(
-            .alreadyShown,
-            "Cannot show \(type(of: controller)) as a tab: it is already shown by "
-              + "\(type(of: holder)).",
-            fix: "remove it from there first, or build a new module")
-        }
+        try ensureNotShown(controller, "show", "as a tab", except: self)
       }
       let removed = (viewControllers ?? []).filter { old in
         !controllers.contains { $0 === old }

@@ -96,13 +96,7 @@
             + "\(type(of: presented)) (UIKit would only log a warning).",
           fix: "dismiss \(type(of: presented)) first, or present from it")
       }
-      if let holder = controller.parent ?? controller.presentingViewController {
-        throw TransitionError(
-          .alreadyShown,
-          "Cannot \(verb) \(shown): it is already shown by \(type(of: holder)) (UIKit raises an "
-            + "exception).",
-          fix: "\(verb) a controller that is not shown, or the container it sits in")
-      }
+      try ensureNotShown(controller, verb)
     }
 
     /// A handle drawn in `color`, centred at the top of a view `width` wide.

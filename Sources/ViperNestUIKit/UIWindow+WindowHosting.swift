@@ -19,14 +19,8 @@
     ///   container or presented.
     public func setRootController(_ controller: (any ViewControlling)?) throws {
       let controller = try controller.map(uiViewController)
-      if let controller, controller !== rootViewController,
-        let holder = controller.parent ?? controller.presentingViewController
-      {
-        throw TransitionError(
-          .alreadyShown,
-          "Cannot make \(type(of: controller)) the window's root: it is shown by "
-            + "\(type(of: holder)).",
-          fix: "remove it from there first, or build a new module")
+      if let controller, controller !== rootViewController {
+        try ensureNotShown(controller, "make", "the window's root")
       }
       let old = rootViewController === controller ? nil : rootViewController
       rootViewController = controller
