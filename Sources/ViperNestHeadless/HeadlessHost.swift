@@ -96,7 +96,8 @@ public final class HeadlessHost: UIToolkit {
     let controller = viewClass.init(host: self)
     guard let view = controller as? View else {
       throw loadFailure(
-        type, "\(ui) holds a \(viewClass), not a \(type)",
+        type,
+        "\(ui) holds \(withIndefiniteArticle("\(viewClass)")), not \(withIndefiniteArticle("\(type)"))",
         fix: "make the storyboard scene's class \(type)")
     }
     controller.loadedFrom = ui

@@ -70,7 +70,9 @@
       }
       guard let view = controller as? View else {
         throw failure(
-          type, "\(ui) holds a \(Swift.type(of: controller)), not a \(type)",
+          type,
+          "\(ui) holds \(withIndefiniteArticle("\(Swift.type(of: controller))")), "
+            + "not \(withIndefiniteArticle("\(type)"))",
           fix: "set the scene's custom class to \(type)")
       }
       return view

@@ -381,7 +381,9 @@ final class StoryNode: @unchecked Sendable {
         .invalidRegistration,
         .invalidRegistration(
           entry,
-          reason: "a `weak` lifetime needs a class instance, but it built a \(type(of: value))",
+          reason:
+            "a `weak` lifetime needs a class instance, but it built "
+            + withIndefiniteArticle("\(type(of: value))"),
           fix: "use `.transient` or a story lifetime for value types"))
     }
     lock.lock()
