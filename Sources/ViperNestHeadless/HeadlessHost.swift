@@ -45,8 +45,9 @@ public final class HeadlessHost: UIToolkit {
   /// ```
   public var assembly: any Assembly {
     AnyAssembly("HeadlessHost") { [self] r in
-      r.register(HeadlessHost.self, lifetime: .app, mainActor: { _ in self })
-      r.register((any UIToolkit).self, lifetime: .app, mainActor: { _ in self })
+      // The host exists before the registry and outlives it: shared, not owned.
+      r.register(HeadlessHost.self, instance: self)
+      r.register((any UIToolkit).self, mainActorInstance: self)
     }
   }
 

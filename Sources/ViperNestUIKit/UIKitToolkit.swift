@@ -8,7 +8,7 @@
   /// Register it once so builders can load views:
   ///
   /// ```swift
-  /// r.register((any UIToolkit).self, lifetime: .app, mainActor: { _ in UIKitToolkit.shared })
+  /// r.register((any UIToolkit).self, mainActorInstance: UIKitToolkit.shared)
   /// ```
   ///
   /// This file is type-checked on Linux against `Tests/UIKitStub` by `.ci/typecheck-uikit.sh`.

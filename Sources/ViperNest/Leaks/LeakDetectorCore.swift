@@ -68,6 +68,7 @@ final class LeakDetectorCore: Sendable {
 
   /// Tracks `object` in `owner`; see ``LeakDetector/track(_:role:in:)``.
   func track(_ object: AnyObject, role: LeakRole, in owner: LeakOwnerToken) {
+    if LeakDetector.isProcessOwned(object) { return }
     let reference = TrackedReference(object)
     state.withLock { state in
       if state.isClosed {
@@ -213,6 +214,9 @@ final class LeakDetectorCore: Sendable {
 
     var seen = Set<ObjectIdentifier>()
     leaked = leaked.filter { seen.insert(ObjectIdentifier($0.object)).inserted }
+    // Marked process-owned after it was tracked: never reported.
+    leaked.removeAll { LeakDetector.isProcessOwned($0.object) }
+    guard !leaked.isEmpty || !violations.isEmpty else { return nil }
     holders = holders.filter { !seen.contains(ObjectIdentifier($0.object)) }
     let leaks = LeakExplainer.explain(leaked, holders: holders)
     return LeakReport(leaks: leaks, ownershipViolations: violations)

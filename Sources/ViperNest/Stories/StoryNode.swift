@@ -281,7 +281,9 @@ final class StoryNode: @unchecked Sendable {
       } else {
         try store(InstanceBox(value), entry)
       }
-      if hasLeakToken, type(of: value as Any) is AnyClass { track(value as AnyObject) }
+      if hasLeakToken, entry.isOwned, type(of: value as Any) is AnyClass {
+        track(value as AnyObject)
+      }
       return value
     }
   }
