@@ -115,3 +115,62 @@ struct RegistryInternalsTests {
       ])
   }
 }
+
+/// Paths in the user's words: a cycle through ViperNest's links reads as the roles.
+@MainActor
+struct LinkedModuleTests {
+  @Test func aCycleThroughTheLinksReadsAsTheRolesTheUserWrote() async throws {
+    let detector = LeakDetector(timeout: .milliseconds(100))
+    LinkedModule.present(detector: detector).dismiss()
+    let report = try #require(await detector.check())
+    #expect(
+      report.leaks.map(\.typeName) == [
+        "ContactListPresenter", "ContactListInteractor", "ContactListRouter",
+      ])
+    #expect(
+      report.description == """
+        ViperNest found 3 leaked objects, from 1 root cause:
+        - ContactListPresenter (presenter of module ContactList) is still alive
+            retain cycle: ContactListPresenter.interactor -> ContactListInteractor.onChange (closure captures) -> ContactListPresenter
+            also kept alive: ContactListInteractor (interactor), in the cycle above
+            also kept alive: ContactListRouter (router), by ContactListPresenter.router
+        """)
+    let cycle = try #require(report.leaks.first?.retainCycles.first)
+    #expect(
+      cycle.verboseDescription
+        == "ContactListPresenter.links -> PresenterLinks<ContactListView, ContactListInteractor, "
+        + "ContactListRouter>.storedInteractor -> ContactListInteractor.onChange (closure captures) "
+        + "-> ContactListPresenter")
+    #expect(cycle.steps.map(\.property) == ["links", "storedInteractor", "onChange"])
+  }
+}
+
+/// What holds an object no path leads to: the report lists what to look for, a Task first for a
+/// module's layer.
+struct InteractorHeldByTaskTests {
+  @Test func anInteractorHeldByAnUnfinishedTaskListsTheTaskFirst() async {
+    let gate = UnfinishedTask.Gate()
+    let detector = LeakDetector(timeout: .milliseconds(50))
+    let followUp = LeakDetector(timeout: .seconds(30))
+    do {
+      let screen = InteractorHeldByTask.present(detector: detector, gate: gate)
+      if let presenter = (screen.view as? CleanModule.ContactListView)?.presenter,
+        let interactor = (presenter as? CleanModule.ContactListPresenter)?.interactor
+      {
+        followUp.track(interactor, role: .interactor)
+      }
+      screen.dismiss()
+    }
+    let report = await detector.check()
+    #expect(answers(report) == [LeakAnswer("ContactListInteractor", .interactor, .heldFromOutside)])
+    let leak = report?.leaks.first
+    #expect(leak?.lookFor.first?.hasPrefix("an unfinished Task or escaping closure") == true)
+    #expect(
+      leak?.description.contains(
+        "    held from outside: nothing ViperNest tracks holds it\n"
+          + "    look for: an unfinished Task or escaping closure capturing it strongly") == true)
+
+    gate.open()
+    #expect(await followUp.check() == nil)
+  }
+}

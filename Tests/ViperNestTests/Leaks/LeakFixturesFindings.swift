@@ -72,3 +72,75 @@ enum RouterReachingTheRegistry {
     }
   }
 }
+
+// MARK: - A cycle through ViperNest's own links, closed by the interactor (finding 4)
+
+/// Wired with ViperNest's links, as the builder does: the presenter owns the interactor through
+/// `PresenterLinks`, and the interactor closes the cycle with a closure capturing the presenter.
+@MainActor
+enum LinkedModule {
+  final class ContactListView {
+    let links = ViewLinks<ContactListPresenter>()
+  }
+
+  final class ContactListPresenter {
+    let links = PresenterLinks<ContactListView, ContactListInteractor, ContactListRouter>()
+    func refresh() {}
+  }
+
+  final class ContactListInteractor {
+    let links = InteractorLinks<ContactListPresenter>()
+    /// The bug: a stored closure capturing the presenter strongly.
+    var onChange: (() -> Void)?
+  }
+
+  final class ContactListRouter {}
+
+  static func present(detector: LeakDetector) -> FixtureScreen {
+    let view = ContactListView()
+    let presenter = ContactListPresenter()
+    let interactor = ContactListInteractor()
+    let router = ContactListRouter()
+    view.links.wire(presenter: presenter)
+    presenter.links.wire(view: view, interactor: interactor, router: router)
+    interactor.links.wire(presenter: presenter)
+    interactor.onChange = { presenter.refresh() }
+    let owner = detector.beginModule(
+      "ContactList", view: view, presenter: presenter, interactor: interactor, router: router)
+    return FixtureScreen(view: view, owner: owner)
+  }
+}
+
+// MARK: - An interactor held by an unfinished Task (finding 5)
+
+enum InteractorHeldByTask {
+  final class ContactListInteractor: FixtureInteractor, @unchecked Sendable {
+    // Safe because `syncs` is only written by the sync task, after the module is built and
+    // while no other code touches the interactor.
+    weak var output: (any ContactListInteractorOutput)?
+    var syncs = 0
+    let gate: UnfinishedTask.Gate
+
+    init(gate: UnfinishedTask.Gate) {
+      self.gate = gate
+    }
+
+    func attach(output: any ContactListInteractorOutput) {
+      self.output = output
+      // The task keeps `self` alive until the gate opens; nothing stores it.
+      Task {
+        await gate.wait()
+        self.syncs += 1
+      }
+    }
+
+    func load() {}
+  }
+
+  static func present(detector: LeakDetector, gate: UnfinishedTask.Gate) -> FixtureScreen {
+    assembleContactList(
+      view: CleanModule.ContactListView(), presenter: CleanModule.ContactListPresenter(),
+      interactor: ContactListInteractor(gate: gate), router: CleanModule.ContactListRouter(),
+      detector: detector)
+  }
+}
