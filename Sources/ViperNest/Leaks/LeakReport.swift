@@ -95,6 +95,45 @@ public struct LeakReport: Sendable, CustomStringConvertible, Codable {
     return lines.joined(separator: "\n")
   }
 
+  /// A few lines for a glance (an alert on screen, a notification): the counts, then one line per
+  /// root cause, at most three, with the first retain cycle or what holds it.
+  ///
+  /// ```swift
+  /// print(report.summary)
+  /// // 4 leaked objects, from 1 root cause
+  /// // RetainingView (view of Retaining): RetainingView.presenter -> RetainingPresenter.retainedView -> RetainingView (strong)
+  /// ```
+  public var summary: String {
+    var lines: [String] = []
+    if !leaks.isEmpty {
+      let roots = rootIndices
+      var counts = Self.count(leaks.count, "leaked object")
+      if roots.count < leaks.count {
+        counts += ", from \(Self.count(roots.count, "root cause"))"
+      }
+      lines.append(counts)
+      for root in roots.prefix(3) {
+        let leak = leaks[root]
+        let context = leak.module.map { "\(leak.role) of \($0)" } ?? "\(leak.role)"
+        let why: String =
+          switch leak.cause.code {
+          case .retainCycle: leak.retainCycles.first.map(\.description) ?? "\(leak.cause)"
+          case .heldByTrackedObject: "held by \(leak.holder ?? "a tracked object")"
+          case .heldFromOutside: "held from outside"
+          case .retainedByLeakedObject, .pathUnavailable: "\(leak.cause)"
+          }
+        lines.append("\(leak.typeName) (\(context)): \(why)")
+      }
+      if roots.count > 3 {
+        lines.append("… and \(Self.count(roots.count - 3, "more root cause"))")
+      }
+    }
+    if !ownershipViolations.isEmpty {
+      lines.append(Self.count(ownershipViolations.count, "ownership rule violation"))
+    }
+    return lines.joined(separator: "\n")
+  }
+
   /// The report with every object in tracking order, each with its full cause, and paths with
   /// every step as found (``RetainPath/verboseDescription``): for reading what ViperNest saw.
   public var verboseDescription: String {

@@ -78,6 +78,31 @@ struct LeakReportTests {
         """) == true)
   }
 
+  @Test func theSummaryNamesEachRootCauseOnOneLine() async {
+    let report = await dismissAndCheck { StrongPresenterToView.present(detector: $0) }
+    #expect(
+      report?.summary == """
+        4 leaked objects, from 1 root cause
+        ContactListView (view of ContactList): ContactListView.presenter -> ContactListPresenter.view -> ContactListView (strong)
+        1 ownership rule violation
+        """)
+  }
+
+  @Test func theSummaryShowsThreeRootCausesAtMost() {
+    let leaks = (1...5).map {
+      LeakReport.Leak(
+        typeName: "Service\($0)", role: .storyService, module: nil, story: "Contacts",
+        cause: .heldFromOutside)
+    }
+    let lines = LeakReport(leaks: leaks).summary.split(separator: "\n").map(String.init)
+    #expect(
+      lines == [
+        "5 leaked objects", "Service1 (storyService): held from outside",
+        "Service2 (storyService): held from outside", "Service3 (storyService): held from outside",
+        "… and 2 more root causes",
+      ])
+  }
+
   @Test func rootCausesComeFirstCyclesBeforeObjectsHeldFromOutside() {
     let report = LeakReport(leaks: [
       LeakReport.Leak(
