@@ -102,7 +102,18 @@ enum LeakExplainer {
     }
     let roots = rootCauses(
       sources: leakedSources, cycleMembers: cycleMembers, owners: ownerCandidate)
-    return explained.indices.map { explained[$0].keptAlive(by: roots[$0]) }
+    // What nothing tracked holds: decidable only when a global holds the object directly.
+    let outside = explained.indices.filter { explained[$0].cause == .heldFromOutside }
+    let inGlobals = GlobalStorage.holdsDirectly(outside.map { leaked[$0].object }) ?? []
+    var heldByGlobal = Set<Int>()
+    for (position, candidate) in outside.enumerated()
+    where position < inGlobals.count && inGlobals[position] {
+      heldByGlobal.insert(candidate)
+    }
+    return explained.indices.map { index in
+      let leak = explained[index].keptAlive(by: roots[index])
+      return heldByGlobal.contains(index) ? leak.withCause(.heldByGlobalVariable) : leak
+    }
   }
 
   /// For each candidate, the candidate that is the root cause keeping it alive, or nil when it

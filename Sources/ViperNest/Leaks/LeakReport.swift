@@ -120,6 +120,7 @@ public struct LeakReport: Sendable, CustomStringConvertible, Codable {
           case .retainCycle: leak.retainCycles.first.map(\.description) ?? "\(leak.cause)"
           case .heldByTrackedObject: "held by \(leak.holder ?? "a tracked object")"
           case .heldFromOutside: "held from outside"
+          case .heldByGlobalVariable: "held by a global or static variable"
           case .retainedByLeakedObject, .pathUnavailable: "\(leak.cause)"
           }
         lines.append("\(leak.typeName) (\(context)): \(why)")
@@ -254,6 +255,14 @@ extension LeakReport {
       self.keptAliveBy = keptAliveBy
     }
 
+    /// This entry with another cause.
+    func withCause(_ cause: Cause) -> Leak {
+      Leak(
+        typeName: typeName, role: role, module: module, story: story, cause: cause,
+        retainCycles: retainCycles, retainedBy: retainedBy, holder: holder,
+        uninspected: uninspected, keptAliveBy: keptAliveBy)
+    }
+
     /// This entry kept alive by the leak at `root`.
     func keptAlive(by root: Int?) -> Leak {
       Leak(
@@ -318,6 +327,18 @@ extension LeakReport {
       case .heldFromOutside:
         lines.append("    \(cause)")
         lines.append("    look for: \(lookFor.joined(separator: "; "))")
+      case .heldByGlobalVariable:
+        lines.append("    \(cause)")
+        if role == .singleton {
+          lines.append(
+            "    fix: if the registry did not create it, register it with `instance:` or mark it "
+              + "LeakDetector.markProcessOwned(_:); else set the variable to nil when the app "
+              + "story closes")
+        } else {
+          lines.append(
+            "    fix: set that variable to nil when the \(module == nil ? "story" : "module") "
+              + "ends, or declare it weak")
+        }
       case .pathUnavailable:
         lines.append("    \(cause)")
       }
@@ -332,12 +353,13 @@ extension LeakReport {
   ///
   /// Compare with the static members, e.g. `leak.cause == .retainCycle`. In JSON a cause is its
   /// name: `"retainCycle"`, `"retainedByLeakedObject"`, `"heldByTrackedObject"`,
-  /// `"heldFromOutside"` or `"pathUnavailable"`.
+  /// `"heldByGlobalVariable"`, `"heldFromOutside"` or `"pathUnavailable"`.
   public struct Cause: Hashable, Sendable, CustomStringConvertible, Codable {
     enum Code: String, Hashable, Sendable, CaseIterable {
       case retainCycle
       case retainedByLeakedObject
       case heldByTrackedObject
+      case heldByGlobalVariable
       case heldFromOutside
       case pathUnavailable
     }
@@ -351,7 +373,12 @@ extension LeakReport {
     /// A tracked object whose owner is still alive holds it, e.g. a service of a story that is
     /// still open (see ``Leak/retainedBy`` and ``Leak/holder``).
     public static let heldByTrackedObject = Cause(code: .heldByTrackedObject)
-    /// No cycle among the leaked objects and no tracked holder was found (see ``Leak/lookFor``).
+    /// A global or static variable holds the object itself: its address is stored in the
+    /// program's global storage (decidable on Linux; elsewhere such an object is
+    /// ``heldFromOutside``).
+    public static let heldByGlobalVariable = Cause(code: .heldByGlobalVariable)
+    /// No cycle among the leaked objects, no tracked holder and no global holding it directly
+    /// was found (see ``Leak/lookFor``).
     public static let heldFromOutside = Cause(code: .heldFromOutside)
     /// The object's type has no field reflection metadata, so no path can be computed.
     public static let pathUnavailable = Cause(code: .pathUnavailable)
@@ -368,9 +395,10 @@ extension LeakReport {
       switch code {
       case .retainCycle: 0
       case .heldByTrackedObject: 1
-      case .heldFromOutside: 2
-      case .pathUnavailable: 3
-      case .retainedByLeakedObject: 4
+      case .heldByGlobalVariable: 2
+      case .heldFromOutside: 3
+      case .pathUnavailable: 4
+      case .retainedByLeakedObject: 5
       }
     }
 
@@ -383,6 +411,8 @@ extension LeakReport {
         "retained by another leaked object"
       case .heldByTrackedObject:
         "held from outside the module by a tracked object that is still alive"
+      case .heldByGlobalVariable:
+        "held by a global or static variable: the variable stores the object itself"
       case .heldFromOutside:
         "held from outside: nothing ViperNest tracks holds it"
       case .pathUnavailable:

@@ -144,3 +144,20 @@ enum InteractorHeldByTask {
       detector: detector)
   }
 }
+
+// MARK: - A view kept in a static variable (finding 5, the decidable case)
+
+@MainActor
+enum ViewInStaticVariable {
+  /// The bug: "the last screen shown", kept strongly in a static variable.
+  static var lastShown: AnyObject?
+
+  static func present(detector: LeakDetector) -> FixtureScreen {
+    let view = CleanModule.ContactListView()
+    lastShown = view
+    return assembleContactList(
+      view: view, presenter: CleanModule.ContactListPresenter(),
+      interactor: CleanModule.ContactListInteractor(), router: CleanModule.ContactListRouter(),
+      detector: detector)
+  }
+}
