@@ -26,8 +26,8 @@ enum ExistingInstance {
     var cache: ImageCache?
   }
 
-  /// Registers the client in the three ways an app can: as an instance, through a factory
-  /// marked process-owned, and (the only one ViperNest cannot tell apart) through a plain factory.
+  /// Registers the client in the ways an app can: as an instance, through a factory marked
+  /// process-owned, and through plain factories returning a static's object or a captured one.
   static func assembly(plainFactory: Bool) -> AnyAssembly {
     AnyAssembly { r in
       r.register(AnalyticsClient.self, name: "instance", instance: AnalyticsClient.shared)
@@ -36,9 +36,14 @@ enum ExistingInstance {
         return AnalyticsClient.sdk
       }
       if plainFactory {
+        // A static holds it: on Linux ViperNest sees that and takes it as process-owned.
         r.register(AnalyticsClient.self, name: "plain", lifetime: .app) { _ in
           AnalyticsClient.legacy
         }
+        // Created before the registry, but only the registration's closure holds it: nothing
+        // tells ViperNest it was not created for the app story.
+        let captured = AnalyticsClient()
+        r.register(AnalyticsClient.self, name: "captured", lifetime: .app) { _ in captured }
       }
       r.register(ImageCache.self, lifetime: .app) { _ in ImageCache() }
     }
@@ -49,9 +54,7 @@ enum ExistingInstance {
 
 enum RouterReachingTheRegistry {
   /// A client a plain `.app` factory returns: the registration's closure captures it.
-  final class PushClient: Sendable {
-    static let shared = PushClient()
-  }
+  final class PushClient: Sendable {}
 
   /// A router that keeps the resolver it was given, and itself through a closure.
   final class CheckoutRouter {
@@ -65,7 +68,7 @@ enum RouterReachingTheRegistry {
   }
 
   static func assembly() -> AnyAssembly {
-    let client = PushClient.shared
+    let client = PushClient()
     return AnyAssembly { r in
       // The factory captures the client, as `{ _ in self }` in an assembly property does.
       r.register(PushClient.self, lifetime: .app) { _ in client }
