@@ -1,3 +1,4 @@
+import Foundation
 public import ViperNest
 public import ViperNestHeadless
 
@@ -73,6 +74,21 @@ public func printLeakCheck(
   print(report.description)
   if let fix { print(fix) }
   return 2
+}
+
+/// Prints the leak report as JSON (an empty report when nothing leaked), keys sorted so runs
+/// diff cleanly; returns the exit code: 0 when nothing leaked, 2 when something did.
+public func printLeakReportJSON(_ report: LeakReport?, print: (String) -> Void) -> Int32 {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+  do {
+    let data = try encoder.encode(report ?? LeakReport(leaks: []))
+    print(String(decoding: data, as: UTF8.self))
+  } catch {
+    print("error: \(error)")
+    return 1
+  }
+  return report == nil ? 0 : 2
 }
 
 /// A command the sample cannot carry out now; its message is printed and the session goes on.

@@ -88,8 +88,9 @@ public final class HeadlessHost: UIToolkit {
   /// ```
   public var assembly: any Assembly {
     AnyAssembly("HeadlessHost") { [self] r in
-      r.register(HeadlessHost.self, lifetime: .app, mainActor: { _ in self })
-      r.register((any UIToolkit).self, lifetime: .app, mainActor: { _ in self })
+      // The host exists before the registry and outlives it: shared, not owned.
+      r.register(HeadlessHost.self, instance: self)
+      r.register((any UIToolkit).self, mainActorInstance: self)
     }
   }
 
@@ -267,7 +268,8 @@ public final class HeadlessHost: UIToolkit {
     let controller = viewClass.init(host: self)
     guard let view = controller as? View else {
       throw loadFailure(
-        type, "\(ui) holds a \(viewClass), not a \(type)",
+        type,
+        "\(ui) holds \(withIndefiniteArticle("\(viewClass)")), not \(withIndefiniteArticle("\(type)"))",
         fix: "make the storyboard scene's class \(type)")
     }
     controller.loadedFrom = ui

@@ -8,7 +8,7 @@
   /// Register it once so builders can load views:
   ///
   /// ```swift
-  /// r.register((any UIToolkit).self, lifetime: .app, mainActor: { _ in UIKitToolkit.shared })
+  /// r.register((any UIToolkit).self, mainActorInstance: UIKitToolkit.shared)
   /// ```
   ///
   /// This file is type-checked on Linux against `Tests/UIKitStub` by `.ci/typecheck-uikit.sh`.
@@ -70,7 +70,9 @@
       }
       guard let view = controller as? View else {
         throw failure(
-          type, "\(ui) holds a \(Swift.type(of: controller)), not a \(type)",
+          type,
+          "\(ui) holds \(withIndefiniteArticle("\(Swift.type(of: controller))")), "
+            + "not \(withIndefiniteArticle("\(type)"))",
           fix: "set the scene's custom class to \(type)")
       }
       return view

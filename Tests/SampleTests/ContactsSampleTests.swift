@@ -1,6 +1,7 @@
 import ContactsSample
 import Foundation
 import Testing
+import ViperNest
 
 /// Runs the Contacts sample's sessions and checks what a user would see, so the sample cannot rot.
 @MainActor
@@ -61,8 +62,26 @@ struct ContactsSampleTests {
     #expect(text.contains("Leak check: FAILED"))
     #expect(
       text.contains(
-        "retain cycle: LeakyAddContactPresenter.strongView -> AddContactView.links -> "
-          + "ViewLinks<AddContactViewOutput>.storedPresenter -> LeakyAddContactPresenter (strong)"))
+        "retain cycle: AddContactView.presenter -> LeakyAddContactPresenter.strongView -> "
+          + "AddContactView (strong)"))
+    #expect(
+      text.contains("also kept alive: LeakyAddContactPresenter (presenter), in the cycle above"))
+  }
+
+  @Test func leakyRunPrintsTheReportAsJSON() async throws {
+    let (code, text) = try await run(["--leaky", "--json", "--data-dir", temporaryDirectory()])
+    #expect(code == 2)
+    let report = try JSONDecoder().decode(LeakReport.self, from: Data(text.utf8))
+    let root = try #require(report.rootCauses.first)
+    #expect(report.rootCauses.count == 1)
+    #expect(root.typeName == "AddContactView")
+    #expect(root.cause == .retainCycle)
+    #expect(
+      root.retainCycles.first?.description
+        == "AddContactView.presenter -> LeakyAddContactPresenter.strongView -> AddContactView (strong)"
+    )
+    #expect(root.retainCycles.first?.steps.first?.property == "links")
+    #expect(text.contains(#""schemaVersion" : 1"#))
   }
 
   @Test func interactiveSessionFollowsCommands() async throws {

@@ -398,3 +398,42 @@ public enum UIModalPresentationStyle: Int, Sendable {
     stub()
   }
 }
+
+// MARK: - Alerts (ViperNestUIKit's leak alert)
+
+// uikit/uialertcontroller: @MainActor class UIAlertController : UIViewController
+@MainActor open class UIAlertController: UIViewController {
+  // uikit/uialertcontroller/init(title:message:preferredstyle:):
+  // convenience init(title: String?, message: String?,
+  //   preferredStyle: UIAlertController.Style)
+  public convenience init(
+    title: String?, message: String?, preferredStyle: UIAlertController.Style
+  ) { self.init(nibName: nil, bundle: nil) }
+
+  // uikit/uialertcontroller/addaction(_:): func addAction(_ action: UIAlertAction)
+  open func addAction(_ action: UIAlertAction) { stub() }
+
+  // uikit/uialertcontroller/style: enum Style
+  public enum Style: Int, Sendable {
+    case actionSheet = 0
+    case alert = 1
+  }
+}
+
+// uikit/uialertaction: @MainActor class UIAlertAction : NSObject
+@MainActor open class UIAlertAction: NSObject {
+  // uikit/uialertaction/init(title:style:handler:):
+  // convenience init(title: String?, style: UIAlertAction.Style,
+  //   handler: ((UIAlertAction) -> Void)? = nil)
+  // stub: delegates to NSObject's init(), which a Swift convenience initializer must call.
+  public convenience init(
+    title: String?, style: UIAlertAction.Style, handler: ((UIAlertAction) -> Void)? = nil
+  ) { self.init() }
+
+  // uikit/uialertaction/style: enum Style
+  public enum Style: Int, Sendable {
+    case `default` = 0
+    case cancel = 1
+    case destructive = 2
+  }
+}

@@ -15,6 +15,8 @@ public enum ContactsDemo {
     public var interactive = false
     /// Switch in a presenter that keeps its view strongly, to show a leak report.
     public var leaky = false
+    /// Print only the leak report, as JSON (see docs/TestingAndFindingLeaks.md for the schema).
+    public var json = false
     /// Where `contacts.json` is kept; a new temporary directory when nil.
     public var dataDirectory: String?
     /// Print the registration graph in this format (`dot` or `mermaid`) instead of running.
@@ -22,7 +24,7 @@ public enum ContactsDemo {
 
     public init() {}
 
-    /// Parses `--interactive`, `--leaky`, `--data-dir DIR` and `--help`.
+    /// Parses `--interactive`, `--leaky`, `--json`, `--data-dir DIR` and `--help`.
     ///
     /// - Throws: A message naming the unknown or incomplete option.
     public init(arguments: [String]) throws {
@@ -31,6 +33,7 @@ public enum ContactsDemo {
         switch argument {
         case "--interactive": interactive = true
         case "--leaky": leaky = true
+        case "--json": json = true
         case "--data-dir":
           guard let directory = remaining.popFirst() else {
             throw UsageError("--data-dir needs a directory.", usage: ContactsDemo.usage)
@@ -54,9 +57,10 @@ public enum ContactsDemo {
   public typealias UsageError = SampleSupport.UsageError
 
   public nonisolated static let usage = """
-    usage: contacts [--interactive] [--leaky] [--data-dir DIR]
+    usage: contacts [--interactive] [--leaky] [--json] [--data-dir DIR]
       --interactive   type commands (help, list, add FIRST LAST, cancel, tree, quit)
       --leaky         use a presenter that keeps its view strongly, and see the leak report
+      --json          print only the leak report, as JSON (exit code as without it)
       --data-dir DIR  keep contacts.json in DIR (default: a new temporary directory)
       --graph dot|mermaid  print the registration graph (stories as nested clusters) and exit
     """
@@ -85,9 +89,10 @@ public enum ContactsDemo {
       }
     }
     let detector = LeakDetector(timeout: .milliseconds(500))
+    let sessionPrint: (String) -> Void = options.json ? { _ in } : print
     do {
       let finished = try await detector.withTracking { () async throws -> Bool in
-        let session = try Session(options: options, print: print)
+        let session = try Session(options: options, print: sessionPrint)
         if options.interactive {
           try session.interactive(readLine: readLine)
         } else if options.leaky {
@@ -103,8 +108,12 @@ public enum ContactsDemo {
       print("error: \(error)")
       return 1
     }
+    let report = await detector.check()
+    if options.json {
+      return printLeakReportJSON(report, print: print)
+    }
     return printLeakCheck(
-      await detector.check(),
+      report,
       fix:
         "Fix: make the back reference weak (ViperNest's `links` already are); see docs/TestingAndFindingLeaks.md.",
       noLeaks: "Leak check: no leaks. Every dismissed module and closed story was released.",

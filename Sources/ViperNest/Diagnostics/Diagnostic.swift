@@ -46,6 +46,16 @@ public struct Diagnostic: Sendable, CustomStringConvertible {
   }
 
   public var description: String { message }
+
+  /// Also receives every diagnostic reported on this task, besides the registry's
+  /// ``Registry/Configuration/onDiagnostic``: lets a test see what a snippet would print.
+  @TaskLocal package static var observer: (@Sendable (Diagnostic) -> Void)?
+
+  /// Sends `diagnostic` to `handler` and to the task's ``observer``.
+  static func report(_ diagnostic: Diagnostic, to handler: @Sendable (Diagnostic) -> Void) {
+    observer?(diagnostic)
+    handler(diagnostic)
+  }
 }
 
 /// Writes a line to standard error.

@@ -20,7 +20,8 @@ struct ErrorMessage: Sendable {
           key: serviceKey, type: type, graph: node.graph, openStories: Set(node.chainNames)
         ).notes
       fix =
-        "register it in an assembly: r.register(\(typeName(type)).self, ...)"
+        "register it in an assembly: "
+        + registrationCall(type, name: serviceKey.name, arguments: arguments)
         + (notes.isEmpty ? "" : ", or resolve it where the near miss above is visible")
     case .circular(let stack, let node, let crossThread):
       let cycleStart = stack.firstIndex { $0 === stack.last } ?? 0
@@ -46,7 +47,8 @@ struct ErrorMessage: Sendable {
         "Captive dependency: \(consumer.keyDescription) (\(consumer.lifetime)) depends on "
         + "\(dependencyKey) (\(lifetime)), which dies before it."
       notes.append(
-        "a \(consumer.lifetime) instance is created once and reused; holding a shorter-lived "
+        "\(withIndefiniteArticle(consumer.lifetime.description)) instance is created once and "
+          + "reused; holding a shorter-lived "
           + "instance would keep it alive after its story closed and share it across stories")
       fix =
         "give \(consumer.keyDescription) a lifetime no longer than \(dependencyKey)'s "
@@ -113,9 +115,17 @@ struct ErrorMessage: Sendable {
       key = entry.keyDescription
       path = stack.map(\.keyDescription)
       chain = node.chainNames
-      summary = "The factory of \(entry.keyDescription) threw: \(underlying)"
       notes.append("registered at \(entry.origin); nothing was cached, the next resolve retries")
-      fix = "fix what the factory reported; see underlyingError"
+      if let decoding = underlying as? DecodingError {
+        let explained = DecodingErrorExplanation(decoding)
+        summary =
+          "The factory of \(entry.keyDescription) could not decode its data: \(explained.what)."
+        if let detail = explained.detail { notes.append("decoder: \(detail)") }
+        fix = explained.fix
+      } else {
+        summary = "The factory of \(entry.keyDescription) threw: \(underlying)"
+        fix = "fix what the factory reported; see underlyingError"
+      }
     case .mainActorRequired(let entry, let stack, let node):
       key = entry.keyDescription
       path = stack.map(\.keyDescription)
@@ -140,6 +150,95 @@ struct ErrorMessage: Sendable {
   }
 
   private var abbreviatedChain: String { abbreviated(chain, keeping: 4, separator: " > ") }
+}
+
+/// A `DecodingError` in words: what did not match, where in the data, and how to fix it, instead
+/// of the enum's raw dump (`keyNotFound(CodingKeys(stringValue: "name", intValue: nil), …)`).
+struct DecodingErrorExplanation {
+  /// What did not match and where, e.g. `key "name" is missing at contacts[2]`.
+  var what: String
+  /// The decoder's own description, when it adds something.
+  var detail: String?
+  /// How to fix it.
+  var fix: String
+
+  init(_ error: DecodingError) {
+    switch error {
+    case .keyNotFound(let key, let context):
+      let place = Self.place(context.codingPath)
+      what = "key \"\(key.stringValue)\" is missing \(place)"
+      fix =
+        "add \"\(key.stringValue)\" to the data \(place), or declare the property optional (or "
+        + "give it a default in init(from:)) if the data may omit it"
+      detail = nil
+    case .valueNotFound(let type, let context):
+      let place = Self.place(context.codingPath)
+      what = "the value \(place) is null, but \(typeName(type)) is not optional"
+      fix =
+        "send a value \(place), or declare the property as \(typeName(type))? if the data may "
+        + "hold null"
+      detail = Self.detail(context)
+    case .typeMismatch(let type, let context):
+      let place = Self.place(context.codingPath)
+      what = "the value \(place) is not \(withIndefiniteArticle(typeName(type)))"
+      fix =
+        "make the data \(place) \(withIndefiniteArticle(typeName(type))), or change the property's "
+        + "type to what the data holds"
+      detail = Self.detail(context)
+    case .dataCorrupted(let context):
+      let place = Self.place(context.codingPath)
+      what = "the data \(place) is not valid"
+      fix =
+        "check what the data source returns \(place) (the decoder's note above says what it "
+        + "expected); a date or URL needs the decoder's matching strategy"
+      detail = Self.detail(context)
+    @unknown default:
+      what = "\(error)"
+      fix = "fix the data or the Decodable type; see underlyingError"
+      detail = nil
+    }
+  }
+
+  /// `at contacts[2].name`, or `at the top level` for an empty coding path.
+  static func place(_ codingPath: [any CodingKey]) -> String {
+    guard !codingPath.isEmpty else { return "at the top level" }
+    var text = ""
+    for key in codingPath {
+      if let index = key.intValue {
+        text += "[\(index)]"
+      } else {
+        text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+      }
+    }
+    return "at \(text)"
+  }
+
+  static func detail(_ context: DecodingError.Context) -> String? {
+    let text = context.debugDescription
+    return text.isEmpty ? nil : text
+  }
+}
+
+/// How an assembly registers `type` under `name` with runtime `arguments`, for fix lines:
+/// `r.register(ContactStore.self, ...)`,
+/// `r.register((any PaymentGateway).self, name: Gateway.card, ...)`,
+/// `r.register((any ContactDetailPresenting).self, arguments: Contact.self, ...)`.
+func registrationCall(_ type: Any.Type, name: ServiceName?, arguments: [Any.Type]) -> String {
+  var call = "r.register(\(typeExpression(type)).self"
+  if let name { call += ", name: \(name)" }
+  if !arguments.isEmpty {
+    call += ", arguments: " + arguments.map { "\(typeExpression($0)).self" }.joined(separator: ", ")
+  }
+  return call + ", ...)"
+}
+
+/// `type` as Swift source writes it before `.self`: `ContactStore`, or `(any ContactStore)` for a
+/// protocol (a bare protocol name there is the protocol's own metatype, which registers nothing).
+func typeExpression(_ type: Any.Type) -> String {
+  let name = typeName(type)
+  guard runtimeMetadataKind(type) == MetadataKind.existential, name != "Any", name != "AnyObject"
+  else { return name }
+  return "(any \(name))"
 }
 
 /// `items` joined by `separator`, shortened in the middle to the first and last `keeping` items

@@ -12,7 +12,7 @@
 ///   // No registration for ContactStore.
 ///   //   resolving: ContactListPresenting -> ContactListInteracting -> ContactStore
 ///   //   story: App > Contacts
-///   //   fix: register it in an assembly: r.register(ContactStore.self, ...)
+///   //   fix: register it in an assembly: r.register((any ContactStore).self, ...)
 /// }
 /// ```
 public struct ViperNestError: Error, CustomStringConvertible, Sendable {
@@ -129,6 +129,13 @@ extension ViperNestError {
   static func missing(
     _ key: ServiceKey, type: Any.Type, arguments: [Any.Type], resolver: Resolver
   ) -> ViperNestError {
+    // In a closed story nothing resolves, registered or not: say that, as a registered key
+    // would, rather than suggest registering what would still fail.
+    for node in [resolver.requester, resolver.node] where node.isClosed {
+      return ViperNestError(
+        .storyClosed,
+        .storyClosed(node: node, requested: describeKey(type, key.name, arguments)))
+    }
     let thread = ThreadResolutionState.current
     // A dependency missing from a singleton's own scope but visible where the resolution was
     // asked: the singleton would capture something that dies before it.

@@ -4,7 +4,7 @@
 /// detector.track(presenter, role: .presenter)
 /// detector.track(cache, role: .custom("image cache"))
 /// ```
-public struct LeakRole: Hashable, Sendable, CustomStringConvertible {
+public struct LeakRole: Hashable, Sendable, CustomStringConvertible, Codable {
   /// The role's name as shown in reports, e.g. `presenter`.
   public let name: String
 
@@ -37,4 +37,21 @@ public struct LeakRole: Hashable, Sendable, CustomStringConvertible {
 
   /// The role's name.
   public var description: String { name }
+
+  /// Decodes a role from its name, a JSON string such as `"presenter"`.
+  ///
+  /// - Parameter decoder: The decoder.
+  /// - Throws: `DecodingError` when the value is not a string.
+  public init(from decoder: any Decoder) throws {
+    name = try decoder.singleValueContainer().decode(String.self)
+  }
+
+  /// Encodes the role as its name, a JSON string such as `"presenter"`.
+  ///
+  /// - Parameter encoder: The encoder.
+  /// - Throws: What the encoder throws.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(name)
+  }
 }

@@ -10,7 +10,7 @@
 ///   view: view, presenter: presenter, interactor: interactor, router: router)
 /// // ["ContactListPresenter.view is strong; VIPER requires weak: declare it `weak var view`"]
 /// ```
-public struct OwnershipViolation: Hashable, Sendable, CustomStringConvertible {
+public struct OwnershipViolation: Hashable, Sendable, CustomStringConvertible, Codable {
   /// The type of the object holding the reference, e.g. `ContactListPresenter`.
   public let typeName: String
   /// The property holding the reference, e.g. `view`.

@@ -211,8 +211,22 @@ struct RetainGraph {
   mutating func cycles(
     through object: AnyObject, maximumLength: Int = 8, maximumCount: Int = 4
   ) -> [RetainPath] {
+    cyclesAndMembers(through: object, maximumLength: maximumLength, maximumCount: maximumCount)
+      .paths
+  }
+
+  /// The retain cycles through `object`, shortest first, and the indices (see `index(of:)`) of
+  /// every object on them.
+  ///
+  /// - Parameters:
+  ///   - object: The object the cycles start and end at.
+  ///   - maximumLength: The longest cycle, in references, to look for.
+  ///   - maximumCount: How many cycles to return at most.
+  mutating func cyclesAndMembers(
+    through object: AnyObject, maximumLength: Int = 8, maximumCount: Int = 4
+  ) -> (paths: [RetainPath], members: Set<Int>) {
     let start = index(of: object)
-    guard scanned(start) != nil else { return [] }
+    guard scanned(start) != nil else { return ([], []) }
     let back = distancesBack(to: start, maximumLength: maximumLength)
     // Paths are lists of edge positions; each edge starts where the previous one ends. A
     // depth-first search over simple paths, iterative (no captured state to check for
@@ -265,14 +279,16 @@ struct RetainGraph {
       ($0.element.count, $0.offset) < ($1.element.count, $1.offset)
     }
     var paths: [RetainPath] = []
+    var members = Set<Int>()
     for (_, cycle) in ordered {
       let candidate = path(cycle)
       if !paths.contains(candidate) {
         paths.append(candidate)
+        for position in cycle { members.insert(edgeSources[position]) }
       }
       if paths.count == maximumCount { break }
     }
-    return paths
+    return (paths, members)
   }
 
   /// For every object, the fewest references from it back to `start` (`Int.max` when there is

@@ -183,8 +183,8 @@ open class VIPERBuilder<
           "\(View.self) is loaded from \(ui), which needs a UIToolkit, and none is registered"
         ],
         fix:
-          "register one: r.register((any UIToolkit).self, lifetime: .app, mainActor: { _ in "
-          + "UIKitToolkit.shared }) in an app, or install HeadlessHost's assembly in tests"
+          "register one: r.register((any UIToolkit).self, mainActorInstance: UIKitToolkit.shared) "
+          + "in an app, or install HeadlessHost's assembly in tests"
           + (ui == .code ? "; or register the view itself: r.register(\(View.self).self, ...)" : "")
       )
     }

@@ -93,7 +93,7 @@ extension TransitionError {
   {
     TransitionError(
       .incompatibleController,
-      "\(type(of: object)) cannot be shown by \(toolkit): it is not a \(expected).",
+      "\(type(of: object)) cannot be shown by \(toolkit): it is not \(withIndefiniteArticle(expected)).",
       fix:
         "use one UI framework per hierarchy: build \(toolkit) modules with \(toolkit)'s toolkit "
         + "registered as (any UIToolkit)")

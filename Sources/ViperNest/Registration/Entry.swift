@@ -103,12 +103,16 @@ class AnyEntry: @unchecked Sendable {
   @usableFromInline let isMainActor: Bool
   /// Whether building it can resolve anything else (a closure, or an initializer with parameters).
   @usableFromInline let mayResolveNested: Bool
+  /// False for an instance registered with `instance:`: it existed before the registry, which
+  /// shares it but does not own it, so the leak detector never expects it to be released.
+  @usableFromInline let isOwned: Bool
 
   @usableFromInline
   init(
     type: Any.Type, qualifier: KeyQualifier?, lifetime: Lifetime, dependencies: [Dependency]?,
-    isMainActor: Bool, site: RegistrationSite, line: UInt
+    isMainActor: Bool, site: RegistrationSite, line: UInt, isOwned: Bool = true
   ) {
+    self.isOwned = isOwned
     self.typeID = ObjectIdentifier(type)
     self.qualifier = qualifier
     self.lifetime = lifetime
@@ -182,11 +186,12 @@ final class Entry<T, Args>: AnyEntry, @unchecked Sendable {
   @usableFromInline
   init(
     qualifier: KeyQualifier?, lifetime: Lifetime, dependencies: [Dependency]?, isMainActor: Bool,
-    site: RegistrationSite, line: UInt, factory: @escaping @Sendable (Resolver, Args) throws -> T
+    site: RegistrationSite, line: UInt, isOwned: Bool = true,
+    factory: @escaping @Sendable (Resolver, Args) throws -> T
   ) {
     self.factory = factory
     super.init(
       type: T.self, qualifier: qualifier, lifetime: lifetime, dependencies: dependencies,
-      isMainActor: isMainActor, site: site, line: line)
+      isMainActor: isMainActor, site: site, line: line, isOwned: isOwned)
   }
 }

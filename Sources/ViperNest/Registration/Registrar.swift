@@ -204,6 +204,60 @@ public final class Registrar {
         factory: mainActorFactory(factory)))
   }
 
+  // MARK: - Existing instances
+
+  /// Registers an instance that exists already (a shared client, a test's fake): every resolve
+  /// returns it. The registry shares it but does not own it, so the leak detector never reports
+  /// it when the app story closes.
+  ///
+  /// ```swift
+  /// r.register((any Analytics).self, instance: Analytics.shared)
+  /// r.register(Clock.self, instance: FixedClock(now: .distantPast))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type it is resolved as.
+  ///   - name: A typed name when several registrations share `type`.
+  ///   - instance: The instance; the registry keeps a reference to it while it lives.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
+  public func register<T: Sendable>(
+    _ type: T.Type, name: (any Hashable & Sendable)? = nil, instance: T,
+    file: String = #fileID, line: UInt = #line
+  ) {
+    record(
+      Entry<T, Void>(
+        qualifier: .named(name), lifetime: .app, dependencies: [], isMainActor: false,
+        site: site(file), line: line, isOwned: false, factory: { _, _ in instance }))
+  }
+
+  /// Registers a `@MainActor` instance that exists already, such as the UIKit toolkit: every
+  /// resolve returns it, and it must be resolved on the main actor. `instance` is evaluated on
+  /// the main actor at the first resolve. The registry shares it but does not own it, so the
+  /// leak detector never reports it when the app story closes.
+  ///
+  /// ```swift
+  /// r.register((any UIToolkit).self, mainActorInstance: UIKitToolkit.shared)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type it is resolved as, usually a protocol.
+  ///   - name: A typed name when several registrations share `type`.
+  ///   - instance: The existing instance, read on the main actor at the first resolve.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
+  public func register<T>(
+    _ type: T.Type, name: (any Hashable & Sendable)? = nil,
+    mainActorInstance instance: @autoclosure @escaping @MainActor @Sendable () -> T,
+    file: String = #fileID, line: UInt = #line
+  ) {
+    record(
+      Entry<T, Void>(
+        qualifier: .named(name), lifetime: .app, dependencies: [], isMainActor: true,
+        site: site(file), line: line, isOwned: false,
+        factory: mainActorFactory { _ in instance() }))
+  }
+
   // MARK: - Runtime arguments
 
   /// Registers `type`, built from typed runtime arguments that the caller passes to `resolve`.

@@ -21,13 +21,14 @@ public final class Story: Resolving, CustomStringConvertible {
 
   deinit {
     if !node.isClosed {
-      node.graph.configuration.onDiagnostic(
+      Diagnostic.report(
         Diagnostic(
           kind: .storyReleasedWithoutClose, storyChain: node.chainNames,
           message:
             "story \(node.chainNames.joined(separator: " > ")) was released without close(); "
             + "closed it now. Call close() when the flow ends (or use withStory) so its instances "
-            + "are released at a point you choose."))
+            + "are released at a point you choose."),
+        to: node.graph.configuration.onDiagnostic)
       node.close()
     }
   }

@@ -281,7 +281,9 @@ final class StoryNode: @unchecked Sendable {
       } else {
         try store(InstanceBox(value), entry)
       }
-      if hasLeakToken, type(of: value as Any) is AnyClass { track(value as AnyObject) }
+      if hasLeakToken, entry.isOwned, type(of: value as Any) is AnyClass {
+        track(value as AnyObject)
+      }
       return value
     }
   }
@@ -381,7 +383,9 @@ final class StoryNode: @unchecked Sendable {
         .invalidRegistration,
         .invalidRegistration(
           entry,
-          reason: "a `weak` lifetime needs a class instance, but it built a \(type(of: value))",
+          reason:
+            "a `weak` lifetime needs a class instance, but it built "
+            + withIndefiniteArticle("\(type(of: value))"),
           fix: "use `.transient` or a story lifetime for value types"))
     }
     lock.lock()

@@ -127,8 +127,8 @@ package struct ModulePlan: Sendable {
         "Give it the headless host: try Registry(host.assembly, \(n.assembly)(), ...).")
     case (.viper, .uikit):
       steps.append(
-        "Give its builder UIKit: r.register((any UIToolkit).self, lifetime: .app, "
-          + "mainActor: { _ in UIKitToolkit.shared }).")
+        "Give its builder UIKit: r.register((any UIToolkit).self, "
+          + "mainActorInstance: UIKitToolkit.shared).")
     case (.mvc, .uikit):
       break
     }

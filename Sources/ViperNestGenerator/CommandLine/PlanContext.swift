@@ -83,7 +83,7 @@ struct PlanContext {
     guard !target.holdsModules else { return }
     throw GeneratorError(
       .invalidDirectory,
-      "\(option) is in \(target.name), a \(target.kind.rawValue) target: a module goes in the "
+      "\(option) is in \(target.name), \(target.kind.withArticle) target: a module goes in the "
         + "target it belongs to"
         + (target.kind == .test
           ? " (its test goes here: pass this folder with --tests-in instead)." : ".")
@@ -217,5 +217,15 @@ struct PlanContext {
   private func list(_ targets: [PackageFacts.Target]) -> String {
     targets.map { "\($0.name) (\(PathTools.display($0.directory, root: root)))" }
       .joined(separator: ", ")
+  }
+}
+
+extension PackageFacts.Target.Kind {
+  /// The kind with its article, as messages write it: `an executable`, `a test`.
+  package var withArticle: String {
+    switch self {
+    case .executable, .other: "an \(rawValue)"
+    case .generic, .test, .macro, .snippet: "a \(rawValue)"
+    }
   }
 }

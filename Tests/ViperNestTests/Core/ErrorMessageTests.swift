@@ -25,7 +25,7 @@ struct ErrorMessageTests {
         No registration for ContactStore.
           resolving: ContactListPresenting -> ContactListInteracting -> ContactStore
           story: App > Contacts > AddContact
-          fix: register it in an assembly: r.register(ContactStore.self, ...)
+          fix: register it in an assembly: r.register((any ContactStore).self, ...)
         """)
     contacts.close()
   }

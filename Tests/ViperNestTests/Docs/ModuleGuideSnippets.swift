@@ -132,7 +132,7 @@ enum ModuleGuide {
 
   struct UIKitAssembly: Assembly {
     func assemble(_ r: Registrar) {
-      r.register((any UIToolkit).self, lifetime: .app, mainActor: { _ in UIKitToolkit.shared })
+      r.register((any UIToolkit).self, mainActorInstance: UIKitToolkit.shared)
     }
   }
 

@@ -56,7 +56,18 @@ struct ReadmeSnippetTests {
     let transition = PresentTransition(from: list, to: module, story: story)
     try transition.perform()
     try transition.reverse()  // AddContactStory closes; .detectsLeaks checks that all of it went
-    contacts.close()
+    app.close()  // closes Contacts too
+  }
+
+  @Test func theReadmeLeakTestPrintsNoWarning() throws {
+    // The snippet's own code path, with every diagnostic it reports (what it would print) kept.
+    let diagnostics = Locked<[String]>([])
+    try Diagnostic.$observer.withValue({ diagnostic in
+      diagnostics.withLock { $0.append(diagnostic.message) }
+    }) {
+      try addContactIsReleasedAfterDismissal()
+    }
+    #expect(diagnostics.current.filter { $0.contains("released without close()") } == [])
   }
 
   @Test func readmeAssemblyIsValid() throws {

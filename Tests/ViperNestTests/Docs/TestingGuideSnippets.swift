@@ -192,8 +192,35 @@ enum TestingGuide {
 
 // MARK: - What the guide says about the detector, checked
 
+// MARK: - Objects the registry does not own
+
+extension ModuleGuide {
+  final class AnalyticsClient: Sendable {
+    static let shared = AnalyticsClient()
+  }
+
+  struct SharedObjectsAssembly: Assembly {
+    func assemble(_ r: Registrar) {
+      r.register(AnalyticsClient.self, instance: AnalyticsClient.shared)        // any Sendable value
+      r.register((any UIToolkit).self, mainActorInstance: UIKitToolkit.shared)  // read on the main actor
+    }
+  }
+}
+
 @MainActor
 struct TestingGuideSnippetTests {
+  @Test func existingInstancesAreSharedAndNeverReportedAfterTheAppCloses() async throws {
+    let detector = LeakDetector(timeout: .milliseconds(100))
+    let report = try await detector.withTracking { () async throws -> LeakReport? in
+      let app = try Registry(ModuleGuide.SharedObjectsAssembly()).start()
+      #expect(try app.resolve(ModuleGuide.AnalyticsClient.self) === ModuleGuide.AnalyticsClient.shared)
+      #expect(try app.resolve((any UIToolkit).self) === ModuleGuide.UIKitToolkit.shared)
+      app.close()
+      return await detector.check()
+    }
+    #expect(report == nil)
+  }
+
   @Test func configuringLeakDetectionSetsAHandlerInDebugBuilds() {
     let detector = LeakDetector(timeout: .milliseconds(10))   // never `.shared` in a test
     #expect(detector.handler == nil)
@@ -240,10 +267,12 @@ struct TestingGuideSnippetTests {
     let guide = try String(
       contentsOf: DocumentationTests.root.appendingPathComponent("docs/TestingAndFindingLeaks.md"),
       encoding: .utf8)
-    let shown = try #require(
-      guide.components(separatedBy: "```text\n").dropFirst()
-        .first { $0.hasPrefix("ViperNest found") }?
-        .components(separatedBy: "\n```").first)
-    #expect(try #require(report).description == shown)
+    let shown = guide.components(separatedBy: "```text\n").dropFirst()
+      .filter { $0.hasPrefix("ViperNest found") }
+      .compactMap { $0.components(separatedBy: "\n```").first }
+    // The folded report, then the verbose one.
+    try #require(shown.count >= 2)
+    #expect(try #require(report).description == shown[0])
+    #expect(try #require(report).verboseDescription == shown[1])
   }
 }

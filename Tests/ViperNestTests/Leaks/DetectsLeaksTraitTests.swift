@@ -38,7 +38,7 @@ struct DetectsLeaksTraitTests {
     } matching: { issue in
       let text = issue.comments.map(\.rawValue).joined()
       return issue.sourceLocation == test.sourceLocation
-        && text.contains("ViperNest found 3 leaked objects:")
+        && text.contains("ViperNest found 3 leaked objects, from 1 root cause:")
         && text.contains(
           "retain cycle: ContactListPresenter.onUpdate (closure captures) -> ContactListPresenter")
     }

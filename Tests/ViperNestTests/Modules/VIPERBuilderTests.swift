@@ -162,7 +162,7 @@ struct VIPERBuilderTests {
     let error = try #require(throws: ModuleError.self) {
       try ContactsBuilder.build(in: story, viewUIType: .storyboard(name: "Contacts"))
     }
-    #expect(error.problems == ["storyboard Contacts holds a AddContactView, not a ContactsView"])
+    #expect(error.problems == ["storyboard Contacts holds an AddContactView, not a ContactsView"])
   }
 
   // MARK: - Mistakes reported when the module is built

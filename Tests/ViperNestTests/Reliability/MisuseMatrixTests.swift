@@ -402,7 +402,7 @@ enum Misuse: String, CaseIterable, Sendable {
       Expectation(
         code: .invalidRegistration,
         fragments: [
-          "a `weak` lifetime needs a class instance, but it built a Int",
+          "a `weak` lifetime needs a class instance, but it built an Int",
           "use `.transient` or a story lifetime for value types",
         ])
     case .mainActorFactoryOffTheMainActor:

@@ -6,7 +6,7 @@
 /// provides `HeadlessHost`.
 ///
 /// ```swift
-/// r.register((any UIToolkit).self, lifetime: .app, mainActor: { _ in UIKitToolkit.shared })
+/// r.register((any UIToolkit).self, mainActorInstance: UIKitToolkit.shared)
 /// ```
 @MainActor
 public protocol UIToolkit: AnyObject {
