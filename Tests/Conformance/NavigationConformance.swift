@@ -142,6 +142,7 @@ public enum NavigationConformance {
     try expectRefusal(.alreadyPresenting) {
       try PresentTransition(from: pushed, to: driver.makeScreen("Other")).perform(animated: false)
     }
+    await dismissEverything(driver)
   }
 
   /// A presentation right after an animated dismissal, before it ends, is refused.
@@ -158,6 +159,7 @@ public enum NavigationConformance {
     }
     await driver.finishTransitions()
     try PresentTransition(from: list, to: driver.makeScreen("Second")).perform(animated: false)
+    await dismissEverything(driver)
   }
 
   /// Presenting from a controller that is in no window is refused.
@@ -183,6 +185,20 @@ public enum NavigationConformance {
     try expectRefusal(.alreadyShown) {
       try navigation.pushController(list, animated: false, completion: nil)
     }
+  }
+
+  /// Dismisses what the window shows presented, as an app must before it lets a screen go: a
+  /// presentation keeps its presenter alive, on UIKit as headless.
+  private static func dismissEverything(_ driver: any NavigationConformanceDriver) async {
+    var controller = driver.window.rootController
+    while let current = controller {
+      if current.presentedController != nil {
+        current.dismissPresentedController(animated: false, completion: nil)
+        break
+      }
+      controller = (current as? any NavigationControlling)?.stack.last
+    }
+    await driver.finishTransitions()
   }
 
   private static func expectRefusal(

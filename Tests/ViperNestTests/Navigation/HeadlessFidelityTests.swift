@@ -23,6 +23,20 @@ struct HeadlessFidelityTests {
     return (window, navigation, root)
   }
 
+  /// Dismisses what the window's root (or any controller below it) presents, as an app must:
+  /// a presentation keeps its presenter alive (both stay in memory otherwise, as in UIKit).
+  private func tearDown(_ window: HeadlessWindow) {
+    var controller: HeadlessViewController? = window.root
+    while let current = controller {
+      if current.presentedController != nil {
+        current.dismissPresentedController(animated: false, completion: nil)
+        break
+      }
+      controller = (current as? HeadlessNavigationController)?.topController
+    }
+    host.finishTransitions()
+  }
+
   private func plain(_ name: String) -> PlainController {
     let controller = PlainController(host: host)
     controller.name = name
@@ -54,7 +68,7 @@ struct HeadlessFidelityTests {
     host.finishTransitions()
     #expect(list.presentedController == nil)
     try list.presentController(plain("Other"), style: .pageSheet, animated: false, completion: nil)
-    _ = window
+    tearDown(window)
   }
 
   @Test func presentingRightAfterAnAnimatedDismissalIsRefusedUntilItEnds() throws {
@@ -70,7 +84,7 @@ struct HeadlessFidelityTests {
     #expect(error.code == .alreadyPresenting)
     host.finishTransitions()
     try PresentTransition(from: list, to: plain("Second")).perform()
-    _ = window
+    tearDown(window)
   }
 
   @Test func aStackThatAnimatesRefusesAnotherPush() throws {
@@ -122,7 +136,7 @@ struct HeadlessFidelityTests {
       error.summary
         == "Pushed cannot present Other: its presentation context Navigation(List) already "
         + "presents Sheet.")
-    _ = window
+    tearDown(window)
   }
 
   @Test func aContextPresentationStopsAtTheControllerThatDefinesTheContext() throws {
@@ -132,7 +146,7 @@ struct HeadlessFidelityTests {
     let over = plain("Over")
     try list.presentController(over, style: .overCurrentContext, animated: false, completion: nil)
     #expect(over.presentingController === list)
-    _ = window
+    tearDown(window)
   }
 
   @Test func presentingFromAControllerOutsideAWindowIsRefused() throws {
