@@ -29,6 +29,7 @@ struct TargetCheck {
 
   enum Unit {
     case ratio
+    case percent
     case duration
     case bytes
   }
@@ -67,6 +68,7 @@ struct TargetCheck {
   func format(_ value: Double?) -> String {
     switch unit {
     case .ratio: Format.ratio(value)
+    case .percent: value.map { "\(Format.fixed($0 * 100, 2)) %" } ?? "–"
     case .duration: Format.duration(value)
     case .bytes: Format.bytes(value)
     }
