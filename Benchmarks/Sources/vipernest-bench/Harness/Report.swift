@@ -18,7 +18,11 @@ struct ScenarioResult {
 
   var verdicts: [Verdict] { checks.map(\.verdict) }
 
-  var verdict: String { checks.map(\.summary).joined(separator: "; ") }
+  /// `PASS 1.32× [1.28×–1.37×]`, each verdict with its target when there are several.
+  var verdict: String {
+    if checks.count == 1 { return checks[0].summary }
+    return checks.map { "\($0.target): \($0.summary)" }.joined(separator: "; ")
+  }
 
   /// The `notes` JSON field: verdicts, then the scenario's own notes.
   var notesText: String {
