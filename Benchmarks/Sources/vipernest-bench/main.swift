@@ -34,7 +34,8 @@ struct Options {
       --profile N    runs only ViperNest's contender of each scenario, N iterations, and reports
                      nothing: for `valgrind --tool=callgrind` / `perf record` (see
                      docs/Performance.md)
-      --contender L  with --profile: runs contender L instead (handwired, swinject)
+      --contender L  with --profile: runs contender L instead (handwired, swinject, ours-main,
+                     ours-plain, ... : the labels of the scenario's contenders)
     """
 
   static func parse(_ arguments: [String]) throws -> Options {
