@@ -24,7 +24,7 @@ struct Options {
   static let usage = """
     usage: vipernest-bench [--quick] [--json FILE] [--only ID[,ID...]] [--rounds N] [--seed N]
       --quick        one short round per scenario: checks that every scenario runs (CI); every
-                     verdict is INCONCLUSIVE (one round has no interval)
+                     timed verdict is INCONCLUSIVE (one round has no interval)
       --json FILE    writes one JSON object per scenario to FILE
       --only IDS     runs only these scenarios (comma-separated ids)
       --rounds N     timed rounds per scenario (default 15; verdicts need at least 6)
@@ -36,6 +36,9 @@ struct Options {
                      docs/Performance.md)
       --contender L  with --profile: runs contender L instead (handwired, swinject, ours-main,
                      ours-plain, ... : the labels of the scenario's contenders)
+      --first-registry-bytes ours|swinject
+                     prints the first registry's bytes and ns per registration in this process
+                     (register-10k runs itself this way, in fresh processes)
     """
 
   static func parse(_ arguments: [String]) throws -> Options {
