@@ -132,7 +132,7 @@ func exitMainActor(restoring previous: Bool) {
 private let mainActorInstance = MainActor.shared
 
 /// Marks this thread as running main-actor-isolated code when `isolation` is the main actor.
-/// Returns what ``exitMainActor(_:)`` restores: 0 when nothing was marked (another actor), else
+/// Returns what `exitMainActor(_:)` restores: 0 when nothing was marked (another actor), else
 /// 1 + the previous mark.
 @usableFromInline
 func enterMainActor(ifIsolatedTo isolation: (any Actor)?) -> UInt8 {
