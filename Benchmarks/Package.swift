@@ -20,17 +20,21 @@ let package = Package(
       name: "vipernest-bench",
       dependencies: [
         "CMallocStats",
+        "CPlatformRandom",
         .product(name: "ViperNest", package: "ViperNest"),
         .product(name: "ViperNestHeadless", package: "ViperNest"),
         .product(name: "Swinject", package: "Swinject"),
       ]),
     // glibc's mallinfo2() and malloc_trim(), which the Glibc module does not export.
     .target(name: "CMallocStats"),
+    // Interposes `getrandom` (Linux) so Swinject's per-resolution random identifier can cost what
+    // it costs on Apple platforms (user space), and counts the draws.
+    .target(name: "CPlatformRandom"),
   ],
   swiftLanguageModes: [.v6]
 )
 
-for target in package.targets where target.name != "CMallocStats" {
+for target in package.targets where !["CMallocStats", "CPlatformRandom"].contains(target.name) {
   var settings = target.swiftSettings ?? []
   settings.append(contentsOf: [
     .enableUpcomingFeature("ExistentialAny"),

@@ -1,7 +1,7 @@
 // vipernest-bench: ViperNest side by side with hand-written wiring and Swinject 2.10.0.
 //
 //   swift run -c release --package-path Benchmarks vipernest-bench [--quick] [--json FILE]
-//       [--only ID,ID] [--rounds N]
+//       [--only ID,ID] [--rounds N] [--seed N] [--linux-random]
 //
 // See docs/Performance.md for the method and the latest figures.
 
@@ -17,17 +17,28 @@ struct Options {
   var settings = Settings()
   var jsonPath: String?
   var only: Set<String>?
+  var linuxRandom = false
+  /// `--first-registry-bytes ours|swinject`: the child mode of `register-10k`.
+  var firstRegistryBytes: String?
 
   static let usage = """
-    usage: vipernest-bench [--quick] [--json FILE] [--only ID[,ID...]] [--rounds N]
-      --quick        one short round per scenario: checks that every scenario runs (CI)
+    usage: vipernest-bench [--quick] [--json FILE] [--only ID[,ID...]] [--rounds N] [--seed N]
+      --quick        one short round per scenario: checks that every scenario runs (CI); every
+                     timed verdict is INCONCLUSIVE (one round has no interval)
       --json FILE    writes one JSON object per scenario to FILE
       --only IDS     runs only these scenarios (comma-separated ids)
-      --rounds N     timed rounds per scenario (default 9, at least 5 for published figures)
+      --rounds N     timed rounds per scenario (default 15; verdicts need at least 6)
+      --seed N       seed of the per-round shuffle of the contenders' order (default 1592598566)
+      --linux-random Swinject's random graph identifiers through the getrandom system call (a
+                     cost only Linux has; by default they are drawn in user space)
       --profile N    runs only ViperNest's contender of each scenario, N iterations, and reports
                      nothing: for `valgrind --tool=callgrind` / `perf record` (see
                      docs/Performance.md)
-      --contender L  with --profile: runs contender L instead (handwired, swinject)
+      --contender L  with --profile: runs contender L instead (handwired, swinject, ours-main,
+                     ours-plain, ... : the labels of the scenario's contenders)
+      --first-registry-bytes ours|swinject
+                     prints the first registry's bytes and ns per registration in this process
+                     (register-10k runs itself this way, in fresh processes)
     """
 
   static func parse(_ arguments: [String]) throws -> Options {
@@ -54,6 +65,13 @@ struct Options {
         }
         options.settings.profileIterations = iterations
       case "--contender": options.settings.profileContender = try value(argument)
+      case "--seed":
+        guard let seed = UInt64(try value(argument)) else {
+          throw BenchError("--seed needs a number\n\(usage)")
+        }
+        options.settings.seed = seed
+      case "--linux-random": options.linuxRandom = true
+      case "--first-registry-bytes": options.firstRegistryBytes = try value(argument)
       case "--help", "-h":
         print(usage)
         exit(0)
@@ -76,8 +94,18 @@ struct Options {
 @MainActor
 func runBenchmarks(_ options: Options) throws -> Int32 {
   let settings = options.settings
+  if let contender = options.firstRegistryBytes {
+    // Child mode of `register-10k`: nothing else ran in this process.
+    print(try Register10kScenario.firstRegistryBytes(contender))
+    return 0
+  }
+  Platform.setRandomInUserSpace(!options.linuxRandom)
   let runner = Runner(settings: settings)
   let started = monotonicNanoseconds()
+  let drawCosts =
+    settings.profileIterations == nil
+    ? (system: Platform.drawCost(userSpace: false), user: Platform.drawCost(userSpace: true))
+    : (system: 0, user: 0)
   // Type metadata for the synthetic services is instantiated here, before anything is measured.
   let synthetic = syntheticServiceTypes(depth: 4)
 
@@ -122,18 +150,22 @@ func runBenchmarks(_ options: Options) throws -> Int32 {
   results.sort { order[$0.id, default: 0] < order[$1.id, default: 0] }
 
   print(machineDescription(settings))
+  print(
+    "Platform: \(Platform.swinjectRatio). One random draw here: \(Format.duration(drawCosts.system)) "
+      + "through the getrandom system call, \(Format.duration(drawCosts.user)) in user space. "
+      + "Contender order shuffled each round, seed \(settings.seed).")
   print()
   print(Report.table(results, targets: Targets.byID))
   print()
   for result in results where !result.notes.isEmpty {
     print("- `\(result.id)`: \(result.notes.joined(separator: " "))")
   }
-  let passed = results.filter(\.allPassed).count
-  let pending = results.filter { $0.pending != nil }.count
+  let verdicts = results.flatMap(\.verdicts)
+  func count(_ verdict: Verdict) -> Int { verdicts.filter { $0 == verdict }.count }
   print()
   print(
-    "\(passed) of \(results.count) scenarios meet every target, "
-      + "\(results.count - passed - pending) miss, \(pending) pending. "
+    "\(verdicts.count) targets in \(results.count) scenarios: \(count(.pass)) PASS, "
+      + "\(count(.miss)) MISS, \(count(.inconclusive)) INCONCLUSIVE. "
       + "Total \(Format.fixed(Double(monotonicNanoseconds() - started) / 1e9, 1)) s. "
       + "Checksum \(String(runner.checksum, radix: 16)).")
 
@@ -158,7 +190,9 @@ func machineDescription(_ settings: Settings) -> String {
   let mode =
     settings.quick
     ? "quick mode (figures are not meaningful)"
-    : "\(settings.rounds) rounds of ~\(Format.fixed(settings.roundSeconds, 1)) s, medians"
+    : "\(settings.rounds) rounds of ~\(Format.fixed(settings.roundSeconds, 1)) s; figures are "
+      + "medians over rounds with their 95% confidence interval (order statistics); a verdict is "
+      + "PASS or MISS only when the whole interval is on one side of the target"
   return "vipernest-bench: \(cores) cores, \(cpu), release build, \(mode)."
 }
 

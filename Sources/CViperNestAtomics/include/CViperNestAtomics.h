@@ -50,6 +50,15 @@ static inline void *_Nullable vn_thread_state(void) { return vn_thread_state_slo
 /// Sets the calling thread's resolution state.
 static inline void vn_set_thread_state(void *_Nullable state) { vn_thread_state_slot = state; }
 
+/// Whether a resolution called from main-actor-isolated code (or the module builder) is running on
+/// this thread. A thread-local flag of its own, so that main-actor callers set and restore it with
+/// a load and a store, without reaching (and reference counting) the thread's resolution state.
+extern __thread _Bool vn_on_main_actor_slot;
+
+static inline _Bool vn_on_main_actor(void) { return vn_on_main_actor_slot; }
+
+static inline void vn_set_on_main_actor(_Bool value) { vn_on_main_actor_slot = value; }
+
 #if __has_feature(nullability)
 #pragma clang assume_nonnull end
 #endif

@@ -9,23 +9,28 @@ extension StoryNode {
   /// Resolves `entry`'s instance for a resolution asked from `requester`, with `self` as the scope
   /// whose registrations and stories are visible. `home` is the story whose registrations hold
   /// `entry` (nil: the root registrations, held by the app story).
+  ///
+  /// `isolation` is the outermost caller's actor, when an isolated caller resolves a plain key:
+  /// the thread is then marked as running main-actor code only if a factory runs (see
+  /// `construct`), so a cached hit from the main actor costs what it costs elsewhere.
   @inlinable
   func instance<T, Args>(
     of entry: Entry<T, Args>, _ arguments: Args, home: StoryNode?, requester: StoryNode,
-    isOutermost: Bool = false
+    isOutermost: Bool = false, isolation: ObjectIdentifier? = nil
   ) throws -> T {
     switch entry.lifetime.kind {
     case .transient:
       if isOutermost { try checkOpen(entry) }
-      return try construct(entry, arguments, scope: self, requester: requester)
+      return try construct(
+        entry, arguments, scope: self, requester: requester, isolation: isolation)
     case .app:
       // An instance cached by another (open) story must not leak out of a closed one; when this
       // story owns it, `cachedInstance` refuses by itself.
       guard let app = appAncestor else {
-        return try cachedInstance(entry, arguments, requester: requester)
+        return try cachedInstance(entry, arguments, requester: requester, isolation: isolation)
       }
       if isOutermost { try checkOpen(entry) }
-      return try app.cachedInstance(entry, arguments, requester: requester)
+      return try app.cachedInstance(entry, arguments, requester: requester, isolation: isolation)
     case .story:
       // Only the story's id is read here (binding the kind would retain it).
       guard let owner = nearest(entry.lifetime.storyID) else {
@@ -34,16 +39,17 @@ extension StoryNode {
       }
       return try owner._withUnsafeGuaranteedRef { owner in
         if isOutermost, owner !== self { try checkOpen(entry) }
-        return try owner.cachedInstance(entry, arguments, requester: requester)
+        return try owner.cachedInstance(
+          entry, arguments, requester: requester, isolation: isolation)
       }
     case .weak:
       // A root registration's weak instance lives in the app story (home is nil then).
       let owner = home ?? app
       if isOutermost, owner !== self { try checkOpen(entry) }
-      return try owner.cachedInstance(entry, arguments, requester: requester)
+      return try owner.cachedInstance(entry, arguments, requester: requester, isolation: isolation)
     case .graph:
       if isOutermost { try checkOpen(entry) }
-      return try graphInstance(entry, arguments, requester: requester)
+      return try graphInstance(entry, arguments, requester: requester, isolation: isolation)
     }
   }
 
@@ -68,14 +74,16 @@ extension StoryNode {
 
   @usableFromInline
   func graphInstance<T, Args>(
-    _ entry: Entry<T, Args>, _ arguments: Args, requester: StoryNode
+    _ entry: Entry<T, Args>, _ arguments: Args, requester: StoryNode,
+    isolation: ObjectIdentifier? = nil
   ) throws -> T {
     let thread = ThreadResolutionState.current
     // Shared per story scope: a singleton owned by an enclosing story, built in the same
     // resolution, gets its own, from what that story sees (not one holding this story's objects).
     let key = GraphInstanceKey(entry: ObjectIdentifier(entry), scope: ObjectIdentifier(self))
     if let existing = thread.graphInstances[key] as? T { return existing }
-    let value = try construct(entry, arguments, scope: self, requester: requester)
+    let value = try construct(
+      entry, arguments, scope: self, requester: requester, isolation: isolation)
     if !thread.stack.isEmpty { thread.graphInstances[key] = value }
     return value
   }
@@ -83,10 +91,19 @@ extension StoryNode {
 
 /// Runs `entry`'s factory with `scope`'s registrations visible, tracking the resolution path on
 /// this thread for cycle detection and error messages. No lock is held here.
+///
+/// With `isolation` the main actor (a `@MainActor` caller's outermost resolution), the thread is
+/// marked as running main-actor code while the factory, and what it resolves, runs.
 @inlinable
 func construct<T, Args>(
-  _ entry: Entry<T, Args>, _ arguments: Args, scope: StoryNode, requester: StoryNode
+  _ entry: Entry<T, Args>, _ arguments: Args, scope: StoryNode, requester: StoryNode,
+  isolation: ObjectIdentifier? = nil
 ) throws -> T {
+  if let isolation {
+    let entered = enterMainActor(ifIdentifiedAs: isolation)
+    defer { exitMainActor(entered) }
+    return try construct(entry, arguments, scope: scope, requester: requester)
+  }
   if entry.isMainActor { try checkMainThread(entry, requester: requester) }
   let resolver = Resolver(node: scope, requester: requester)
   guard entry.mayResolveNested else {
@@ -110,7 +127,7 @@ func construct<T, Args>(
 /// thread costs a dispatch lookup.
 @usableFromInline
 func checkMainThread(_ entry: AnyEntry, requester: StoryNode) throws {
-  if !ThreadResolutionState.current.onMainActor, !isMainThread() {
+  if !ThreadResolutionState.onMainActor, !isMainThread() {
     throw ViperNestError.mainActorRequired(entry, node: requester)
   }
 }

@@ -45,15 +45,16 @@ public struct Resolver: Resolving {
   }
 
   /// Resolves a plain key (no name, no arguments): the common case, specialized in the caller.
+  /// `isolation`: the caller's actor, when it is isolated (see `StoryNode.instance`).
   @inlinable
-  func resolvePlain<T>(_ type: T.Type) throws -> T {
+  func resolvePlain<T>(_ type: T.Type, isolation: ObjectIdentifier? = nil) throws -> T {
     if !node.chainHasLocals,
       let entry = node.graph.root.unmanagedEntry(for: ObjectIdentifier(T.self))
     {
       return try entry._withUnsafeGuaranteedRef {
         try node.instance(
           of: unsafeDowncast($0, to: Entry<T, Void>.self), (), home: nil, requester: requester,
-          isOutermost: true)
+          isOutermost: true, isolation: isolation)
       }
     }
     guard let (entry, home) = node.lookup(ObjectIdentifier(T.self)) else {
@@ -61,7 +62,7 @@ public struct Resolver: Resolving {
     }
     return try node.instance(
       of: unsafeDowncast(entry, to: Entry<T, Void>.self), (), home: home, requester: requester,
-      isOutermost: true)
+      isOutermost: true, isolation: isolation)
   }
 
   /// A plain key nothing registers: one the registry supplies itself, or a missing registration.
@@ -117,15 +118,42 @@ func onMainActor<R>(_ body: () throws -> R) rethrows -> R {
 /// Marks this thread as running main-actor-isolated code; returns the previous mark.
 @usableFromInline
 func enterMainActor() -> Bool {
-  let thread = ThreadResolutionState.current
-  let previous = thread.onMainActor
-  thread.onMainActor = true
+  let previous = ThreadResolutionState.onMainActor
+  ThreadResolutionState.onMainActor = true
   return previous
 }
 
 @usableFromInline
 func exitMainActor(restoring previous: Bool) {
-  ThreadResolutionState.current.onMainActor = previous
+  ThreadResolutionState.onMainActor = previous
+}
+
+/// The main actor, read once: `MainActor.shared` is a runtime call at every use.
+private let mainActorInstance = MainActor.shared
+
+/// Marks this thread as running main-actor-isolated code when `isolation` is the main actor.
+/// Returns what `exitMainActor(_:)` restores: 0 when nothing was marked (another actor), else
+/// 1 + the previous mark.
+@usableFromInline
+func enterMainActor(ifIsolatedTo isolation: (any Actor)?) -> UInt8 {
+  guard isolation === mainActorInstance else { return 0 }
+  let previous = ThreadResolutionState.onMainActor
+  ThreadResolutionState.onMainActor = true
+  return previous ? 2 : 1
+}
+
+/// The same for an actor given by its identity.
+@usableFromInline
+func enterMainActor(ifIdentifiedAs isolation: ObjectIdentifier) -> UInt8 {
+  guard isolation == ObjectIdentifier(mainActorInstance) else { return 0 }
+  let previous = ThreadResolutionState.onMainActor
+  ThreadResolutionState.onMainActor = true
+  return previous ? 2 : 1
+}
+
+@usableFromInline
+func exitMainActor(_ entered: UInt8) {
+  if entered != 0 { ThreadResolutionState.onMainActor = entered == 2 }
 }
 
 /// Something that resolves services and opens stories: a ``Story`` or a ``Resolver``.
@@ -160,10 +188,16 @@ extension Resolving {
     _ type: T.Type = T.self, name: (any Hashable & Sendable)? = nil,
     isolation: (any Actor)? = #isolation
   ) throws -> T {
-    if let isolation, isolation === MainActor.shared {
-      let resolver = self.resolver
-      return try onMainActor { try resolver.resolve(T.self, named: name) }
+    // Non-isolated callers pay one comparison. An isolated caller's plain key passes its actor
+    // down: if a factory runs, the thread is marked as running main-actor code while it runs (when
+    // that actor is the main actor), so `@MainActor` factories may run; a cached hit runs none and
+    // costs what it costs elsewhere. Named keys mark the thread around the whole resolution.
+    if isolation == nil { return try resolver.resolve(T.self, named: name) }
+    if name == nil {
+      return try resolver.resolvePlain(T.self, isolation: isolation.map { ObjectIdentifier($0) })
     }
+    let entered = enterMainActor(ifIsolatedTo: isolation)
+    defer { exitMainActor(entered) }
     return try resolver.resolve(T.self, named: name)
   }
 

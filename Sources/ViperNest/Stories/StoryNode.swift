@@ -249,7 +249,8 @@ final class StoryNode: @unchecked Sendable {
   /// access. The factory runs without any lock held.
   @inlinable
   func cachedInstance<T, Args>(
-    _ entry: Entry<T, Args>, _ arguments: Args, requester: StoryNode
+    _ entry: Entry<T, Args>, _ arguments: Args, requester: StoryNode,
+    isolation: ObjectIdentifier? = nil
   ) throws -> T {
     // Lock-free hit (see the type's comment): count in, load, copy the instance, count out.
     vn_atomic_fetch_add(readers, 1)
@@ -271,7 +272,8 @@ final class StoryNode: @unchecked Sendable {
     case .claimed:
       let value: T
       do {
-        value = try construct(entry, arguments, scope: self, requester: requester)
+        value = try construct(
+          entry, arguments, scope: self, requester: requester, isolation: isolation)
       } catch {
         abandon(entry.slot)
         throw error

@@ -15,7 +15,7 @@ internal import CViperNestAtomics
 /// for later carries no stale path: only resolutions actually in progress on this thread count.
 @usableFromInline
 final class ThreadResolutionState: @unchecked Sendable {
-  // Invariant that makes this Sendable: `stack`, `scopes`, `graphInstances`, `onMainActor` and
+  // Invariant that makes this Sendable: `stack`, `scopes`, `graphInstances` and
   // `releasingDepth` are only touched by the thread that owns this state (it is reached through a
   // thread-specific key); other threads only compare its identity and read or write `waitingFor`
   // while holding `WaitGraph.lock`.
@@ -32,8 +32,12 @@ final class ThreadResolutionState: @unchecked Sendable {
   var waitingFor: ThreadResolutionState?
   /// Whether a resolution called from `@MainActor` code is running on this thread right now, so
   /// `@MainActor` factories may run even where the main actor is not the main thread (as under
-  /// Swift Testing on Linux).
-  @exclusivity(unchecked) var onMainActor = false
+  /// Swift Testing on Linux). A C thread-local flag of its own (one load; no reference to this
+  /// state is taken), set by `enterMainActor`.
+  static var onMainActor: Bool {
+    @inline(__always) get { vn_on_main_actor() }
+    @inline(__always) set { vn_set_on_main_actor(newValue) }
+  }
   /// How many closes are releasing instances (running deinits) on this thread right now.
   @exclusivity(unchecked) var releasingDepth = 0
 

@@ -16,6 +16,11 @@ import ViperNestHeadless
 @MainActor
 final class BenchView: HeadlessViewController, VIPERView, BenchViewProtocol {
   let links = ViewLinks<any BenchViewOutput>()
+
+  required init(host: HeadlessHost) {
+    constructionCounter.record(.view)
+    super.init(host: host)
+  }
 }
 
 @MainActor
@@ -23,20 +28,23 @@ final class BenchPresenter: VIPERPresenter, BenchViewOutput, BenchInteractorOutp
   let links = PresenterLinks<
     any BenchViewProtocol, any BenchInteractorProtocol, any BenchRouterProtocol
   >()
-  init() {}
+  init() { constructionCounter.record(.presenter) }
 }
 
 @MainActor
 final class BenchInteractor: VIPERInteractor, BenchInteractorProtocol {
   let links = InteractorLinks<any BenchInteractorOutput>()
   let service: any SharedService
-  init(service: any SharedService) { self.service = service }
+  init(service: any SharedService) {
+    constructionCounter.record(.interactor)
+    self.service = service
+  }
 }
 
 @MainActor
 final class BenchRouter: VIPERRouter, BenchRouterProtocol {
   let links = RouterLinks()
-  init() {}
+  init() { constructionCounter.record(.router) }
 }
 
 @MainActor

@@ -16,7 +16,10 @@ protocol ModuleViewing: AnyObject {
 
 final class ModuleView: ModuleViewing {
   let presenter: any ModulePresenting
-  init(presenter: any ModulePresenting) { self.presenter = presenter }
+  init(presenter: any ModulePresenting) {
+    constructionCounter.record(.view)
+    self.presenter = presenter
+  }
 }
 
 protocol ModuleInteractorOutput: AnyObject {}
@@ -32,6 +35,7 @@ final class ModulePresenter: ModulePresenting {
   let interactor: any ModuleInteracting
   let router: any ModuleRouting
   init(interactor: any ModuleInteracting, router: any ModuleRouting) {
+    constructionCounter.record(.presenter)
     self.interactor = interactor
     self.router = router
   }
@@ -45,7 +49,10 @@ protocol ModuleInteracting: AnyObject {
 final class ModuleInteractor: ModuleInteracting {
   weak var output: (any ModuleInteractorOutput)?
   let service: any SharedService
-  init(service: any SharedService) { self.service = service }
+  init(service: any SharedService) {
+    constructionCounter.record(.interactor)
+    self.service = service
+  }
 }
 
 protocol ModuleRouting: AnyObject {
@@ -54,7 +61,7 @@ protocol ModuleRouting: AnyObject {
 
 final class ModuleRouter: ModuleRouting {
   weak var view: (any ModuleViewing)?
-  init() {}
+  init() { constructionCounter.record(.router) }
 }
 
 /// Sets the module's three weak links, given its view (which owns everything else).

@@ -8,25 +8,36 @@ import ViperNestHeadless
 // for child scopes and `synchronize()` for use from several threads.
 
 enum SwinjectWiring {
+  /// The plain module as Swinject's circular-dependency documentation says: initializer
+  /// dependencies downwards (view ← presenter ← interactor, router), each weak back-reference
+  /// injected in `initCompleted` by the registration that holds the other side and resolves it
+  /// from the graph, where it already is ("resolving both parts of the dependency cycle inside
+  /// `initCompleted`", the documentation's way to keep a factory from running twice). Checked by
+  /// counting constructions: one view, presenter, interactor and router per module.
+  ///
+  /// (The previous wiring resolved the parent from the child's `initCompleted`, before the
+  /// parent's factory had returned, so Swinject built 3 views and 3 presenters per module.)
   static func registerModule(_ c: Container) {
     c.register((any SharedService).self) { _ in AppSharedService() }
       .inObjectScope(.container)
     c.register((any ModuleInteracting).self) { r in
       ModuleInteractor(service: r.resolve((any SharedService).self)!)
     }
-    .initCompleted { r, interactor in
-      interactor.output = r.resolve((any ModulePresenting).self)
-    }
     c.register((any ModuleRouting).self) { _ in ModuleRouter() }
-      .initCompleted { r, router in router.view = r.resolve(ModuleView.self) }
     c.register((any ModulePresenting).self) { r in
       ModulePresenter(
         interactor: r.resolve((any ModuleInteracting).self)!,
         router: r.resolve((any ModuleRouting).self)!)
     }
-    .initCompleted { r, presenter in presenter.view = r.resolve(ModuleView.self) }
+    .initCompleted { r, presenter in
+      r.resolve((any ModuleInteracting).self)!.output = presenter
+    }
     c.register(ModuleView.self) { r in
       ModuleView(presenter: r.resolve((any ModulePresenting).self)!)
+    }
+    .initCompleted { r, view in
+      r.resolve((any ModulePresenting).self)!.view = view
+      r.resolve((any ModuleRouting).self)!.view = view
     }
   }
 

@@ -1,14 +1,3 @@
-/// A target from the issue, checked against a measured figure.
-struct TargetCheck {
-  /// The target as the issue states it: `≤ 1.5× hand-written`.
-  let target: String
-  /// The measured figure it was checked against: `1.32×`.
-  let figure: String
-  let passed: Bool
-
-  var verdict: String { "\(passed ? "PASS" : "MISS") \(figure)" }
-}
-
 /// What one scenario measured. Fields that do not apply are nil (null in JSON).
 struct ScenarioResult {
   let id: String
@@ -20,32 +9,24 @@ struct ScenarioResult {
   /// Memory scenarios: bytes (per registration for `register-10k`, RSS growth for `memory-1m`).
   var bytes: Double?
   var isMemoryScenario = false
+  /// Timed rounds behind the figures (0 for a memory-only scenario).
+  var rounds = 0
   var checks: [TargetCheck] = []
   var notes: [String] = []
-  /// Set when the scenario cannot run yet; figures are then null.
-  var pending: String?
 
   init(id: String) { self.id = id }
 
-  static func pending(_ id: String, targets: [String], reason: String) -> ScenarioResult {
-    var result = ScenarioResult(id: id)
-    result.pending = reason
-    result.checks = targets.map { TargetCheck(target: $0, figure: "–", passed: false) }
-    result.notes = [reason]
-    return result
-  }
+  var verdicts: [Verdict] { checks.map(\.verdict) }
 
-  var allPassed: Bool { pending == nil && checks.allSatisfy(\.passed) }
-
+  /// `PASS 1.32× [1.28×–1.37×]`, each verdict with its target when there are several.
   var verdict: String {
-    if let pending { return pending }
-    return checks.map(\.verdict).joined(separator: "; ")
+    if checks.count == 1 { return checks[0].summary }
+    return checks.map { "\($0.target): \($0.summary)" }.joined(separator: "; ")
   }
 
   /// The `notes` JSON field: verdicts, then the scenario's own notes.
   var notesText: String {
-    if pending != nil { return notes.joined(separator: " ") }
-    let verdicts = checks.map { "\($0.passed ? "PASS" : "MISS") \($0.target): \($0.figure)." }
+    let verdicts = checks.map { "\($0.verdict.rawValue) \($0.target): \($0.figure)." }
     return (verdicts + notes).joined(separator: " ")
   }
 }
@@ -129,8 +110,8 @@ enum Report {
     return lines.joined(separator: "\n")
   }
 
-  /// One JSON object per scenario, in an array, with exactly the issue's fields (`bytes` only on
-  /// memory scenarios).
+  /// One JSON object per scenario, in an array: the issue's fields (`bytes` only on memory
+  /// scenarios), the rounds, and per target its verdict, figure, interval, statistic and platform.
   static func json(_ results: [ScenarioResult]) -> String {
     let objects = results.map { result -> String in
       var fields = [
@@ -142,15 +123,31 @@ enum Report {
         ("swinject_over_ours", number(result.swinjectOverOurs)),
       ]
       if result.isMemoryScenario { fields.append(("bytes", number(result.bytes))) }
+      fields.append(("rounds", String(result.rounds)))
+      fields.append(("targets", "[" + result.checks.map(target).joined(separator: ", ") + "]"))
       fields.append(("notes", string(result.notesText)))
       return "  {" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
     }
     return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
   }
 
+  /// One target: its verdict, the figure and the interval the verdict rests on.
+  private static func target(_ check: TargetCheck) -> String {
+    let fields = [
+      ("target", string(check.target)),
+      ("verdict", string(check.verdict.rawValue)),
+      ("value", number(check.value)),
+      ("interval_low", number(check.interval?.low)),
+      ("interval_high", number(check.interval?.high)),
+      ("statistic", string(check.statistic)),
+      ("platform", check.platform.map(string) ?? "null"),
+    ]
+    return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+  }
+
   private static func number(_ value: Double?) -> String {
     guard let value, value.isFinite else { return "null" }
-    return Format.fixed(value, value < 10 ? 3 : 1)
+    return Format.fixed(value, abs(value) < 10 ? 4 : 2)
   }
 
   private static func string(_ text: String) -> String {

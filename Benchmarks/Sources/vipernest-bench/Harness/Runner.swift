@@ -1,22 +1,27 @@
 /// How long to measure.
 struct Settings {
-  /// `--quick`: one short round per scenario, only to check that everything runs.
+  /// `--quick`: one short round per scenario, only to check that everything runs (every verdict is
+  /// then INCONCLUSIVE: one round has no interval).
   var quick = false
-  /// Timed rounds per scenario (the figures are medians over them).
-  var rounds = 9
+  /// Timed rounds per scenario. Every figure is the median over them, with its 95 % confidence
+  /// interval (see `Statistics.medianInterval`); 6 rounds is the fewest that give one.
+  var rounds = 15
   /// Wall time one round (every contender once) should take.
-  var roundSeconds = 0.5
+  var roundSeconds = 0.4
+  /// Seed of the per-round shuffle of the contenders' order (`--seed`).
+  var seed: UInt64 = 0x5EED_2026
   /// `--profile N`: run only the `ours` contender of each selected scenario, N iterations, once
   /// (for `valgrind --tool=callgrind` or `perf`; nothing is reported).
   var profileIterations: Int?
   /// `--contender LABEL`: which contender `--profile` runs (default `ours`).
   var profileContender = "ours"
+  /// `register-10k`: how many fresh processes measure the first registry's bytes.
+  var freshProcesses = 3
 
-  static let quick = Settings(quick: true, rounds: 1, roundSeconds: 0.03)
+  static let quick = Settings(quick: true, rounds: 1, roundSeconds: 0.03, freshProcesses: 1)
 }
 
-/// The samples of one interleaved measurement: for each contender, nanoseconds per unit in each
-/// round.
+/// The samples of one measurement: for each contender, nanoseconds per unit in each round.
 struct Measurement {
   let labels: [String]
   let samples: [[Double]]
@@ -29,20 +34,20 @@ struct Measurement {
     return index
   }
 
+  /// Nanoseconds per unit of `label`, round by round.
+  func rounds(_ label: String) -> [Double] { samples[index(label)] }
+
   /// Median nanoseconds per unit over the rounds.
-  func median(_ label: String) -> Double { Statistics.median(samples[index(label)]) }
+  func median(_ label: String) -> Double { Statistics.median(rounds(label)) }
+
+  /// `numerator / denominator` measured in the same round, round by round.
+  func ratios(_ numerator: String, over denominator: String) -> [Double] {
+    zip(rounds(numerator), rounds(denominator)).map { $0 / $1 }
+  }
 
   /// Median over rounds of `numerator / denominator` measured in the same round.
   func ratio(_ numerator: String, over denominator: String) -> Double {
-    let top = samples[index(numerator)]
-    let bottom = samples[index(denominator)]
-    return Statistics.median(zip(top, bottom).map { $0 / $1 })
-  }
-
-  /// Lowest and highest per-round value, for the spread shown in notes.
-  func spread(_ label: String) -> (low: Double, high: Double) {
-    let values = samples[index(label)]
-    return (values.min() ?? 0, values.max() ?? 0)
+    Statistics.median(ratios(numerator, over: denominator))
   }
 }
 
@@ -56,18 +61,89 @@ enum Statistics {
     let middle = sorted.count / 2
     return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
   }
+
+  /// The distribution-free 95 % confidence interval of the median of `values` (independent rounds
+  /// of the same measurement): the order statistics `x(k)` and `x(n + 1 - k)` for the largest `k`
+  /// with `P(Binomial(n, 1/2) < k) ≤ 2.5 %`, so the interval covers the true median with
+  /// probability ≥ 95 % whatever the distribution. With 15 rounds: the 4th smallest to the 4th
+  /// largest. Nil below 6 values (no such interval exists).
+  static func medianInterval(_ values: [Double]) -> (low: Double, high: Double)? {
+    let n = values.count
+    guard n >= 6 else { return nil }
+    // P(B ≤ j) for B ~ Binomial(n, 1/2), accumulated term by term.
+    var k = 0
+    var term = 1.0  // C(n, j)
+    var cumulative = 0.0
+    var total = 1.0
+    for _ in 0..<n { total *= 2 }
+    for j in 0..<n {
+      cumulative += term / total
+      // x(j + 1) is a valid lower bound when P(B ≤ j) ≤ 2.5 %.
+      if cumulative <= 0.025 { k = j + 1 } else { break }
+      term = term * Double(n - j) / Double(j + 1)
+    }
+    guard k >= 1 else { return nil }
+    let sorted = values.sorted()
+    return (sorted[k - 1], sorted[n - k])
+  }
+
+  /// The coverage of `medianInterval` for `n` values, for the report (≥ 0.95).
+  static func medianIntervalCoverage(_ n: Int) -> Double? {
+    guard n >= 6 else { return nil }
+    var total = 1.0
+    for _ in 0..<n { total *= 2 }
+    var term = 1.0
+    var cumulative = 0.0
+    var best: Double?
+    for j in 0..<n {
+      cumulative += term / total
+      if cumulative <= 0.025 { best = 1 - 2 * cumulative } else { break }
+      term = term * Double(n - j) / Double(j + 1)
+    }
+    return best
+  }
+}
+
+/// SplitMix64: a small, seeded generator, so a run's contender orders can be reproduced.
+struct SeededGenerator: RandomNumberGenerator {
+  private var state: UInt64
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
 }
 
 /// Runs contenders interleaved in one process: calibrate each so its share of a round takes
-/// `roundSeconds / contenders`, one untimed warm-up round, then rounds of A B C A B C ...
+/// `roundSeconds / contenders`, one untimed warm-up round, then rounds in which every contender
+/// runs once, in an order shuffled anew each round (seeded: `--seed`), so no contender always runs
+/// first, or right after the same other one.
 final class Runner {
   let settings: Settings
   /// Everything every batch returned, folded together; printed at the end.
   private(set) var checksum: UInt = 0
+  private var generator: SeededGenerator
 
-  init(settings: Settings) { self.settings = settings }
+  init(settings: Settings) {
+    self.settings = settings
+    generator = SeededGenerator(seed: settings.seed)
+  }
 
   func fold(_ value: UInt) { checksum = checksum &+ value }
+
+  /// A random permutation of `0..<count` from the run's seeded generator.
+  func shuffledIndices(_ count: Int) -> [Int] {
+    Array(0..<count).shuffled(using: &generator)
+  }
+
+  /// A sequence of `count` random indices below `bound`, from the run's seeded generator.
+  func randomIndices(count: Int, below bound: Int) -> [Int] {
+    (0..<count).map { _ in Int.random(in: 0..<bound, using: &generator) }
+  }
 
   func measure(_ contenders: [Contender]) throws -> Measurement {
     if let iterations = settings.profileIterations {
@@ -82,11 +158,14 @@ final class Runner {
       iterations.append(try calibrate(contender, seconds: share))
     }
     if !settings.quick {
-      for (contender, n) in zip(contenders, iterations) { _ = try time(contender, n) }
+      for index in shuffledIndices(contenders.count) {
+        _ = try time(contenders[index], iterations[index])
+      }
     }
     var samples = [[Double]](repeating: [], count: contenders.count)
     for _ in 0..<settings.rounds {
-      for (index, contender) in contenders.enumerated() {
+      for index in shuffledIndices(contenders.count) {
+        let contender = contenders[index]
         let n = iterations[index]
         let elapsed = try time(contender, n)
         samples[index].append(Double(elapsed) / (Double(n) * contender.unitsPerIteration))
@@ -95,7 +174,7 @@ final class Runner {
     return Measurement(labels: contenders.map(\.label), samples: samples, iterations: iterations)
   }
 
-  /// Nanoseconds for one batch of `n`, with its cleanup run untimed afterwards.
+  /// Nanoseconds for one batch of `n`, with its preparation and cleanup run untimed around it.
   func time(_ contender: Contender, _ n: Int) throws -> UInt64 {
     try contender.beforeBatch(n)
     let start = monotonicNanoseconds()
