@@ -26,6 +26,7 @@ struct HeadlessFidelityTests {
   /// Dismisses what the window's root (or any controller below it) presents, as an app must:
   /// a presentation keeps its presenter alive (both stay in memory otherwise, as in UIKit).
   private func tearDown(_ window: HeadlessWindow) {
+    host.finishTransitions()  // a dismissal asked while a presentation animates is ignored
     var controller: HeadlessViewController? = window.root
     while let current = controller {
       if current.presentedController != nil {
