@@ -330,7 +330,7 @@ public final class LinkNavigator {
       .stepFailed,
       "Step \(number + 1) of \(url.absoluteString) failed; every story the link opened was "
         + "closed and what it showed dismissed.",
-      fix: "fix the step's error below; validate() at start-up finds most of them")
+      fix: "fix what the step threw (because:); validate() at start-up finds most such problems")
     linkError.route = route.pattern
     linkError.step = "\(number + 1) (\(route.steps[number].description))"
     linkError.underlyingError = error
