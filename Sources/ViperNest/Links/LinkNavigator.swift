@@ -148,10 +148,12 @@ public final class LinkNavigator {
     -> OpenedLink
   {
     let identities = route.steps.map { step in
-      step.description + "|"
-        + step.parameters.compactMap { parameter in
-          captures[parameter.name].map { "\(parameter.name)=\($0)" }
-        }.joined(separator: "&")
+      step.parameters.isEmpty
+        ? step.identity
+        : step.identity + "|"
+          + step.parameters.compactMap { parameter in
+            captures[parameter.name].map { "\(parameter.name)=\($0)" }
+          }.joined(separator: "&")
     }
     // The prefix already on screen.
     var kept: [Record] = []

@@ -81,28 +81,68 @@ struct ParsedLink {
   var segments: [String]
   var query: [String: String]
 
+  /// Takes `url` apart by hand (one pass over its text, no `URLComponents`): links are short, and
+  /// this is most of the cost of matching one.
   init(_ url: URL) {
-    let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+    var rest = Substring(url.absoluteString)
+    if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+    var queryText: Substring = ""
+    if let mark = rest.firstIndex(of: "?") {
+      queryText = rest[rest.index(after: mark)...]
+      rest = rest[..<mark]
+    }
+    var scheme: Substring = ""
+    if let colon = rest.firstIndex(of: ":"),
+      rest[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) })
+    {
+      scheme = rest[..<colon]
+      rest = rest[rest.index(after: colon)...]
+    }
     var segments: [String] = []
-    let scheme = url.scheme?.lowercased()
-    if scheme != "http", scheme != "https", let host = components?.host, !host.isEmpty {
-      segments.append(host)
+    if rest.hasPrefix("//") {
+      rest = rest.dropFirst(2)
+      let end = rest.firstIndex(of: "/") ?? rest.endIndex
+      var host = rest[..<end]
+      rest = rest[end...]
+      if let at = host.lastIndex(of: "@") { host = host[host.index(after: at)...] }
+      if let colon = host.lastIndex(of: ":"), !host.hasSuffix("]") { host = host[..<colon] }
+      let web = scheme.caseInsensitiveEquals("http") || scheme.caseInsensitiveEquals("https")
+      if !web, !host.isEmpty { segments.append(Self.decoded(host)) }
     }
-    let path = components?.percentEncodedPath ?? ""
-    for part in path.split(separator: "/") {
-      segments.append(part.removingPercentEncoding ?? String(part))
-    }
+    for part in rest.split(separator: "/") { segments.append(Self.decoded(part)) }
     var query: [String: String] = [:]
-    for item in components?.queryItems ?? [] where query[item.name] == nil {
-      query[item.name] = item.value ?? ""
+    for item in queryText.split(separator: "&") {
+      let name: Substring
+      let value: Substring
+      if let equals = item.firstIndex(of: "=") {
+        name = item[..<equals]
+        value = item[item.index(after: equals)...]
+      } else {
+        name = item
+        value = ""
+      }
+      let key = Self.decoded(name)
+      if query[key] == nil { query[key] = Self.decoded(value) }
     }
     self.segments = segments
     self.query = query
   }
 
+  private static func decoded(_ text: Substring) -> String {
+    guard text.contains("%") else { return String(text) }
+    return String(text).removingPercentEncoding ?? String(text)
+  }
+
   init(segments: [String], query: [String: String] = [:]) {
     self.segments = segments
     self.query = query
+  }
+}
+
+extension Substring {
+  fileprivate func caseInsensitiveEquals(_ lowercase: String) -> Bool {
+    utf8.count == lowercase.utf8.count
+      && zip(utf8, lowercase.utf8).allSatisfy { ($0 | 0x20) == $1 }
   }
 }
 

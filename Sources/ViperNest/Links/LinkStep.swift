@@ -93,10 +93,32 @@ public struct LinkStep: Sendable {
     Story(node: try parent.node.openChild(kind: story))
   }
 
-  var description: String {
+  /// What the step shows, such as `Module<TransferInput, TransferOutput> in Transfer, push`;
+  /// with its parameters' values, what tells whether a step on screen can be kept.
+  let identity: String
+
+  var description: String { identity }
+
+  init(
+    kind: Kind, moduleType: Any.Type, moduleName: String, story: StoryKind,
+    parameters: [LinkParameterDeclaration], site: String,
+    check: @escaping @Sendable (LinkCaptures) throws -> Void,
+    build:
+      @escaping @MainActor @Sendable (Story, (any ViewControlling)?, LinkCaptures) throws ->
+      any Presentable
+  ) {
+    self.kind = kind
+    self.moduleType = moduleType
+    self.moduleName = moduleName
+    self.story = story
+    self.parameters = parameters
+    self.site = site
+    self.check = check
+    self.build = build
     switch kind {
-    case .tab(let index, _): "select tab \(index) (\(moduleName) in \(story.name))"
-    case .show(let presentation): "\(moduleName) in \(story.name), \(presentation.name)"
+    case .tab(let index, _): identity = "select tab \(index) (\(moduleName) in \(story.name))"
+    case .show(let presentation):
+      identity = "\(moduleName) in \(story.name), \(presentation.name)"
     }
   }
 
