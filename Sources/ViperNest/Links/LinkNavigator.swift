@@ -24,21 +24,7 @@ public final class LinkNavigator {
   private let app: Story
   private let kept: [ObjectIdentifier: Story]
   private let matcher: LinkMatcher
-  private var records: [Record] = []
-
-  /// What the navigator showed for one step of the last link, for reuse by the next.
-  @MainActor
-  private struct Record {
-    let identity: String
-    let transition: (any Transition)?
-    weak var story: Story?
-    weak var controller: (any ViewControlling)?
-
-    var isOnScreen: Bool {
-      guard controller != nil, let story, !story.isClosed else { return false }
-      return transition?.isShown ?? true
-    }
-  }
+  private var records: [LinkRecord] = []
 
   /// Creates a navigator for the routes installed in `registry`.
   ///
@@ -156,14 +142,13 @@ public final class LinkNavigator {
           }.joined(separator: "&")
     }
     // The prefix already on screen.
-    var kept: [Record] = []
+    var kept: [LinkRecord] = []
     var recordsApply = true
     for (number, step) in route.steps.enumerated() {
       if case .tab(let index, _) = step.kind, number == 0 {
         let (story, content) = try tab(index, step, route: route)
         if records.first?.identity != identities[0] { recordsApply = false }
-        kept.append(
-          Record(identity: identities[0], transition: nil, story: story, controller: content))
+        kept.append(LinkRecord(identity: identities[0], tabStory: story, tabController: content))
         continue
       }
       guard recordsApply, number < records.count, records[number].identity == identities[number],
@@ -191,7 +176,7 @@ public final class LinkNavigator {
       }
     }
 
-    var performed: [Record] = []
+    var performed: [LinkRecord] = []
     var story = kept.last?.story ?? app
     var source = kept.last?.controller
     let lastStep = route.steps.count - 1
@@ -208,10 +193,7 @@ public final class LinkNavigator {
           let module = try step.build(opened, source, captures)
           let transition = try makeTransition(presentation, from: source, to: module, opened)
           try transition.perform(animated: animated && number == lastStep, completion: nil)
-          performed.append(
-            Record(
-              identity: identities[number], transition: transition, story: opened,
-              controller: module.viewController))
+          performed.append(LinkRecord(identity: identities[number], transition: transition))
           story = opened
           source = module.viewController
         } catch {
@@ -232,8 +214,7 @@ public final class LinkNavigator {
       steps: records.enumerated().map { number, record in
         OpenedLink.Step(
           module: route.steps[number].moduleName, storyChain: record.story?.chain ?? [],
-          wasReused: number < kept.count, transition: record.transition,
-          controller: record.controller)
+          wasReused: number < kept.count, shown: record)
       })
   }
 
@@ -340,6 +321,39 @@ public final class LinkNavigator {
   }
 }
 
+/// What the navigator showed for one step of a link, for reuse by the next link. A class: records
+/// are kept, copied into results and compared often.
+@MainActor
+final class LinkRecord {
+  let identity: String
+  /// The transition that shows the step's module (it holds the module's story); nil for a tab.
+  let transition: (any Transition)?
+  /// A tab's story and first controller, which the app shows, not a transition of the navigator.
+  private let tabStory: Story?
+  private weak var tabController: (any ViewControlling)?
+
+  init(identity: String, transition: any Transition) {
+    self.identity = identity
+    self.transition = transition
+    tabStory = nil
+  }
+
+  init(identity: String, tabStory: Story, tabController: any ViewControlling) {
+    self.identity = identity
+    transition = nil
+    self.tabStory = tabStory
+    self.tabController = tabController
+  }
+
+  var story: Story? { tabStory ?? transition?.story }
+  var controller: (any ViewControlling)? { transition?.destination ?? tabController }
+
+  var isOnScreen: Bool {
+    guard controller != nil, let story, !story.isClosed else { return false }
+    return transition?.isShown ?? true
+  }
+}
+
 /// What a link showed, step by step.
 ///
 /// ```swift
@@ -357,10 +371,12 @@ public struct OpenedLink {
     public let storyChain: [String]
     /// Whether it was already on screen and kept, rather than built.
     public let wasReused: Bool
+    let shown: LinkRecord
+
     /// The transition that shows it (nil for a tab): reverse it to hide the module.
-    public let transition: (any Transition)?
+    public var transition: (any Transition)? { shown.transition }
     /// The module's view (for a tab, its first controller), held weakly.
-    public private(set) weak var controller: (any ViewControlling)?
+    public var controller: (any ViewControlling)? { shown.controller }
   }
 
   /// The link.

@@ -68,7 +68,7 @@ public struct LinkStepContext<Input, Output> {
 ///     link, account in link.input.prefill(account: account)
 ///   })
 /// ```
-public struct LinkStep: Sendable {
+public final class LinkStep: Sendable {
   enum Kind: Sendable {
     case tab(index: Int, inNavigationStack: Bool)
     case show(LinkPresentation)
