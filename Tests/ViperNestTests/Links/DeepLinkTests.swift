@@ -252,3 +252,77 @@ struct DeepLinkTests {
     #expect(shop.window.root == nil)
   }
 }
+
+/// Every presentation a step can use shows its module as the matching transition does.
+@MainActor
+struct DeepLinkPresentationTests {
+  private func shop() throws -> ShopApp {
+    try ShopApp(
+      assembly: ShopAssembly { r in
+        r.route(
+          "/overlay/:item",
+          .show(ShopModule.self, in: ShopStory.self, .windowRoot()),
+          .show(
+            ItemModule.self, in: ItemStory.self, .overlay(.init(detents: [.medium])),
+            LinkParameter<Int>("item")
+          ) { link, item in link.input.item = item })
+        r.route(
+          "/embed/:item",
+          .show(ShopModule.self, in: ShopStory.self, .windowRoot()),
+          .show(
+            ItemModule.self, in: ItemStory.self,
+            .embed(area: { ($0 as? HeadlessViewController)?.area("banner") }),
+            LinkParameter<Int>("item")
+          ) { link, item in link.input.item = item })
+        r.route(
+          "/nowhere",
+          .show(ShopModule.self, in: ShopStory.self, .windowRoot()),
+          .show(ItemModule.self, in: ItemStory.self, .embed(area: { _ in nil })))
+      })
+  }
+
+  @Test func anOverlayStepShowsItsModuleAsACurtain() throws {
+    let shop = try shop()
+    let navigator = shop.navigator()
+
+    let opened = try navigator.open(URL(link: "shop://overlay/8"))
+
+    let item = try #require(opened.steps[1].controller as? ItemScreen)
+    #expect(opened.steps[1].transition is OverlayTransition)
+    #expect(shop.window.root?.presentedController === item)
+    #expect(item.overlayAppearance?.detents == [.medium])
+    navigator.dismissAll()
+    #expect(shop.window.root?.presentedController == nil)
+    #expect(shop.app.tree.children.isEmpty)
+  }
+
+  @Test func anEmbedStepShowsItsModuleInTheAreaItsClosureFinds() throws {
+    let shop = try shop()
+    let navigator = shop.navigator()
+
+    let opened = try navigator.open(URL(link: "shop://embed/8"))
+
+    let parent = try #require(opened.steps[0].controller as? HeadlessViewController)
+    let item = try #require(opened.steps[1].controller as? ItemScreen)
+    #expect(parent.children.contains { $0 === item })
+    #expect(parent.areaName(of: item) == "banner")
+    navigator.dismissAll()
+    #expect(shop.app.tree.children.isEmpty)
+  }
+
+  @Test(.detectsLeaks) func anEmbedStepWithoutAnAreaFailsAndUndoesTheLink() throws {
+    let shop = try shop()
+    let navigator = shop.navigator()
+
+    let error = try #require(throws: LinkError.self) {
+      try navigator.open(URL(link: "shop://nowhere"))
+    }
+
+    #expect(error.code == .impossibleTransition)
+    #expect(error.summary == "LinkScreen has no area for ItemScreen.")
+    #expect(error.step?.hasPrefix("2 (") == true)
+    #expect(shop.window.root == nil)
+    #expect(shop.app.tree.children.isEmpty)
+    shop.app.close()
+  }
+}
