@@ -158,14 +158,8 @@ public final class LinkNavigator {
     }
     // What the link replaces goes first: the previous link's other steps, then whatever else is
     // above the last kept step (shown by routers or the user).
-    if recordsApply {
-      for record in records.dropFirst(kept.count).reversed() {
-        try? record.transition?.reverse(animated: false, completion: nil)
-      }
-    } else {
-      for record in records.dropFirst().reversed() {
-        try? record.transition?.reverse(animated: false, completion: nil)
-      }
+    for record in records.dropFirst(recordsApply ? kept.count : 0).reversed() {
+      try? record.transition?.reverse(animated: false, completion: nil)
     }
     records = []
     if let top = kept.last?.controller {

@@ -117,6 +117,7 @@ struct ShopAssembly: Assembly {
         link, item in link.input.item = item
       },
       .show(BrokenModule.self, in: BuyStory.self, .present()))
+    r.route("/tabs/home", .selectTab(0, showing: ShopModule.self, in: HomeStory.self))
     r.route(
       "/tabs/shop/item/:item",
       .selectTab(1, showing: ShopModule.self, in: ShopStory.self),

@@ -118,6 +118,37 @@ struct DeepLinkTests {
     try tabTransition.reverse()
   }
 
+  @Test func aLinkToAnotherTabSelectsItAndEndsWhatThePreviousLinkPushed() throws {
+    let shop = try ShopApp()
+    let home = try shop.app.open(HomeStory.self)
+    let shopStory = try shop.app.open(ShopStory.self)
+    defer {
+      shopStory.close()
+      home.close()
+    }
+    let tabs = shop.host.makeTabContainer()
+    let tabTransition = TabTransition(
+      container: tabs,
+      tabs: [
+        try home.resolve(ShopModule.self).attachToNavigationController(),
+        try shopStory.resolve(ShopModule.self).attachToNavigationController(),
+      ])
+    try tabTransition.perform()
+    try WindowRootTransition(window: shop.window, root: tabs).perform()
+    let navigator = shop.navigator(stories: [home, shopStory])
+    let item = try navigator.open(URL(link: "shop://tabs/shop/item/9"))
+    let itemStory = try #require(item.steps[1].transition?.story)
+
+    let opened = try navigator.open(URL(link: "shop://tabs/home"))
+
+    #expect(tabs.selectedTabIndex == 0)
+    #expect(opened.steps.map(\.wasReused) == [true])
+    #expect(opened.steps[0].storyChain == ["App", "Home"])
+    #expect(itemStory.isClosed)
+    #expect(item.steps[1].transition?.isShown == false)
+    try tabTransition.reverse()
+  }
+
   @Test func aTabStepWithoutItsStoryFailsSayingWhichStoryToPass() throws {
     let shop = try ShopApp()
     let tabs = shop.host.makeTabContainer()

@@ -21,8 +21,8 @@ struct DeepLinkValidationTests {
 
     // The broken route's module throws when built: validation cannot know, opening reports it.
     #expect(report.routeProblems.isEmpty, "\(report)")
-    #expect(report.checkedRouteCount == 4)
-    #expect(report.description.contains("Deep links: 4 routes valid."))
+    #expect(report.checkedRouteCount == 5)
+    #expect(report.description.contains("Deep links: 5 routes valid."))
   }
 
   @Test func aMalformedPatternIsReported() throws {
