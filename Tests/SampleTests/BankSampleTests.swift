@@ -185,6 +185,64 @@ struct BankSampleTests {
       text.hasSuffix("Leak check: no leaks. Every removed module and closed story was released."))
   }
 
+  // MARK: - Deep links
+
+  @Test func openSelectsThePaymentsTabAndPushesTransferToTheLinkedAccount() async throws {
+    let (code, text) = try await run(["--open", "bank://payments/transfer/2"])
+
+    #expect(code == 0)
+    #expect(text.contains("Deep links: 2 routes valid."))
+    let opened = try step("open bank://payments/transfer/2", in: text)
+    #expect(
+      opened.hasPrefix(
+        "open bank://payments/transfer/2 (route /payments/transfer/:to: PaymentsView kept, "
+          + "TransferView shown)"))
+    #expect(opened.contains("navigation: select tab 1 of Tabs"))
+    #expect(opened.contains("navigation: push TransferView onto Navigation(PaymentsView)"))
+    #expect(opened.contains("navigation bar: barTint #FFE600, largeTitles false"))
+    #expect(opened.contains("story opened: App > Payments > Transfer"))
+    #expect(opened.contains("To:     Savings account (15 000.00 ₽)"))
+    #expect(
+      text.hasSuffix("Leak check: no leaks. Every removed module and closed story was released."))
+  }
+
+  @Test func aBadLinkPrintsItsTypedErrorExitsNonZeroAndLeaksNothing() async throws {
+    let (code, text) = try await run(["--open", "bank://payments/transfer/9"])
+
+    #expect(code == 1)
+    let failed = try step("open bank://payments/transfer/9", in: text)
+    #expect(
+      failed.contains(
+        "error: Parameter `to` of bank://payments/transfer/9 is \"9\", not one of 1, 2, 3."))
+    #expect(failed.contains("step: 2 (Module<TransferInput, TransferOutput> in Transfer, push)"))
+    #expect(!failed.contains("story opened"))
+    #expect(
+      text.hasSuffix("Leak check: no leaks. Every removed module and closed story was released."))
+  }
+
+  @Test func aLinkToNoRouteListsTheClosestRoutes() async throws {
+    let (code, text) = try await run(["--open", "bank://payment/transfer/2"])
+
+    #expect(code == 1)
+    #expect(text.contains("error: No route matches bank://payment/transfer/2."))
+    #expect(text.contains("closest routes: /payments/transfer/:to, /payments"))
+  }
+
+  @Test func interactiveOpenWorksAndTransferOpenedByALinkStillConfirms() async throws {
+    let (code, text) = try await run(
+      ["--interactive"],
+      input: [
+        "open bank://payments/transfer/3", "amount 100", "continue", "confirm",
+        "open bank://payments", "quit",
+      ])
+
+    #expect(code == 0)
+    #expect(
+      try step("tap Confirm", in: text).contains("story closed: App > Payments > Transfer"))
+    #expect(try step("tap Confirm", in: text).contains("• 100.00 ₽ Current account → Credit card"))
+    #expect(text.contains("▸ open bank://payments (route /payments: PaymentsView kept)"))
+  }
+
   @Test func helpAndUnknownOptionsAreUsageErrors() {
     let help = #expect(throws: BankDemo.UsageError.self) {
       try BankDemo.Options(arguments: ["--help"])

@@ -102,9 +102,55 @@ struct ContactsSampleTests {
     let (code, text) = try await run(["--data-dir", directory])
     #expect(code == 1)
     #expect(text.contains("is not a valid contacts file"))
-    #expect(text.contains("resolving: ContactListInteractor -> ContactStore"))
+    #expect(text.contains("ContactListInteractor -> ContactStore"))
     #expect(
       try String(contentsOfFile: directory + "/contacts.json", encoding: .utf8) == "{not json")
+  }
+
+  @Test func openPresentsAddContactPrefilledOverTheListItReuses() async throws {
+    let (code, text) = try await run([
+      "--data-dir", temporaryDirectory(), "--open", "vipernest-contacts://contacts/add?first=Ada",
+    ])
+
+    #expect(code == 0)
+    #expect(text.contains("Deep links: 2 routes valid."))
+    let opened = try #require(
+      text.components(separatedBy: "▸ open vipernest-contacts://contacts/add?first=Ada").last?
+        .components(separatedBy: "▸ quit").first)
+    #expect(
+      opened.hasPrefix(" (route /contacts/add?first: ContactListView kept, AddContactView shown)"))
+    #expect(
+      opened.contains("navigation: present Navigation(AddContactView) from ContactListView"))
+    #expect(!opened.contains("root of Window"))
+    #expect(opened.contains("story opened: App > Contacts > AddContact"))
+    #expect(opened.contains("│ First name: [Ada]                │"))
+    #expect(
+      text.hasSuffix("Leak check: no leaks. Every dismissed module and closed story was released."))
+  }
+
+  @Test func aBadLinkPrintsItsTypedErrorExitsNonZeroAndLeaksNothing() async throws {
+    let (code, text) = try await run([
+      "--data-dir", temporaryDirectory(), "--open", "vipernest-contacts://contacts/edit",
+    ])
+
+    #expect(code == 1)
+    #expect(text.contains("error: No route matches vipernest-contacts://contacts/edit."))
+    #expect(text.contains("closest routes: /contacts/add?first, /contacts"))
+    #expect(
+      text.hasSuffix("Leak check: no leaks. Every dismissed module and closed story was released."))
+  }
+
+  @Test func interactiveOpenThenDoneAddsTheContactToTheList() async throws {
+    let (code, text) = try await run(
+      ["--data-dir", temporaryDirectory(), "--interactive"],
+      input: [
+        "open vipernest-contacts://contacts/add?first=Grace", "type Grace Hopper", "done", "quit",
+      ])
+
+    #expect(code == 0)
+    let done = try #require(text.components(separatedBy: "▸ tap Done").last)
+    #expect(done.contains("story closed: App > Contacts > AddContact"))
+    #expect(done.contains("• Grace Hopper"))
   }
 
   @Test func unknownOptionIsAUsageError() {

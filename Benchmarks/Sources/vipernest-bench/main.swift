@@ -124,6 +124,7 @@ func runBenchmarks(_ options: Options) throws -> Int32 {
     (Concurrent2tScenario.id, { try Concurrent2tScenario.run(runner) }),
     (LeakTrackingScenario.id, { try LeakTrackingScenario.run(runner) }),
     (RetainPathScenario.id, { try RetainPathScenario.run(runner) }),
+    (DeepLink3Scenario.id, { try DeepLink3Scenario.run(runner) }),
     // Last: Swinject's growth stays allocated.
     (Memory1mScenario.id, { try Memory1mScenario.run(runner, settings: settings) }),
   ]

@@ -55,5 +55,25 @@ struct BankAssembly: Assembly {
       r.register(ConfirmInteractor.self, mainActor: ConfirmInteractor.init(draft:accounts:))
       r.register(ConfirmRouter.self, mainActor: ConfirmRouter.init)
     }
+
+    // Deep links. The tabs are composed at start-up: a link selects one, then shows its modules
+    // with the transitions the routers use.
+    r.register(
+      PaymentsModule.self,
+      mainActor: { r in Module(view: try PaymentsBuilder.build(in: r).viewController, input: ()) })
+    r.route(
+      "/payments", .selectTab(1, showing: PaymentsModule.self, in: PaymentsStory.self))
+    r.route(
+      "/payments/transfer/:to",
+      .selectTab(1, showing: PaymentsModule.self, in: PaymentsStory.self),
+      .show(
+        TransferModule.self, in: TransferStory.self,
+        .push(.init(navigationBar: .init(barTintColor: .bankYellow, prefersLargeTitles: false))),
+        LinkParameter<AccountNumber>("to")
+      ) { link, to in
+        link.input.prefill(from: .current, to: to.id)
+        // Payments is Transfer's host, as when its router pushes it.
+        link.module.output = (link.source as? PaymentsView)?.presenter as? any TransferOutput
+      })
   }
 }

@@ -14,16 +14,24 @@ public enum BankDemo {
   public struct Options: Sendable {
     /// Read commands from standard input instead of running the scripted session.
     public var interactive = false
+    /// Open this deep link after launch instead of running the scripted session.
+    public var link: String?
 
     public init() {}
 
-    /// Parses `--interactive` and `--help`.
+    /// Parses `--interactive`, `--open URL` and `--help`.
     ///
     /// - Throws: ``UsageError`` naming the unknown option, or carrying the usage for `--help`.
     public init(arguments: [String]) throws {
-      for argument in arguments {
+      var remaining = arguments[...]
+      while let argument = remaining.popFirst() {
         switch argument {
         case "--interactive": interactive = true
+        case "--open":
+          guard let link = remaining.popFirst() else {
+            throw UsageError("--open needs a link.", usage: BankDemo.usage)
+          }
+          self.link = link
         case "--help", "-h": throw UsageError.help(BankDemo.usage)
         default: throw UsageError("Unknown option \(argument).", usage: BankDemo.usage)
         }
@@ -35,10 +43,11 @@ public enum BankDemo {
   public typealias UsageError = SampleSupport.UsageError
 
   public nonisolated static let usage = """
-    usage: bank [--interactive]
+    usage: bank [--interactive] [--open URL]
       (no option)     run the scripted session: tabs, the composed dashboard, a transfer
+      --open URL      open a deep link after launch, such as bank://payments/transfer/2
       --interactive   type commands (help lists them: balances, select, call, close-promo, tab,
-                      new, amount, continue, confirm, cancel, tree, quit)
+                      new, amount, continue, confirm, cancel, open URL, tree, quit)
     """
 
   /// Runs the sample and returns its exit code: 0 when everything worked and nothing leaked.
@@ -47,29 +56,35 @@ public enum BankDemo {
   ///   - options: What to run.
   ///   - readLine: The next command in interactive mode (nil at end of input).
   ///   - print: Where each line of output goes.
-  /// - Returns: 0, 1 when the session failed, 2 when something leaked.
+  /// - Returns: 0, 1 when the session failed (or the link of `--open` did not open), 2 when
+  ///   something leaked.
   public static func run(
     _ options: Options, readLine: () -> String? = { Swift.readLine() },
     print: @escaping (String) -> Void = { Swift.print($0) }
   ) async -> Int32 {
     let detector = LeakDetector(timeout: .milliseconds(500))
+    let linkOpened: Bool
     do {
-      try detector.withTracking {
+      linkOpened = try detector.withTracking {
         let session = try BankSession(print: print)
         defer { session.finish() }
-        if options.interactive {
+        if let link = options.link {
+          return session.openLink(link)
+        } else if options.interactive {
           session.interactive(readLine: readLine)
         } else {
           try session.scripted()
         }
+        return true
       }
     } catch {
       print("error: \(error)")
       return 1
     }
-    return printLeakCheck(
+    let leakCheck = printLeakCheck(
       await detector.check(),
       noLeaks: "Leak check: no leaks. Every removed module and closed story was released.",
       print: print)
+    return leakCheck != 0 ? leakCheck : (linkOpened ? 0 : 1)
   }
 }

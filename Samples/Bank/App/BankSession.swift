@@ -1,3 +1,4 @@
+import Foundation
 import SampleSupport
 import ViperNest
 import ViperNestHeadless
@@ -13,6 +14,8 @@ final class BankSession {
   let tabStories: [Story]
   let tabs: TabTransition
   let root: WindowRootTransition
+  /// Opens deep links (`bank://payments/transfer/2`) into the tabs.
+  let navigator: LinkNavigator
   let print: (String) -> Void
   private let steps: StepPrinter
   private var shownTab: Int?
@@ -51,6 +54,7 @@ final class BankSession {
       throw error
     }
     tabStories = stories
+    navigator = LinkNavigator(registry: registry, app: app, window: window, stories: stories)
     report(step: "launch: compose the tabs, the dashboard embeds its modules")
   }
 
@@ -90,7 +94,7 @@ final class BankSession {
           print(
             "commands: balances (hide or show) | select ACCOUNT NAME | call | close-promo | "
               + "tab dashboard|payments | new | amount N | continue | confirm | cancel | back | "
-              + "tree | quit"
+              + "open URL | tree | quit"
           )
         case "balances": try toggleBalances()
         case "select": try select(account: rest)
@@ -105,6 +109,7 @@ final class BankSession {
         case "back": try tapBack()
         case "cancel":
           if visible is ConfirmView { try cancelConfirmation() } else { try cancelTransfer() }
+        case "open": openLink(rest)
         case "tree": print(app.tree.description)
         case "quit", "exit": return
         default: print("unknown command \(line); type help")
@@ -119,6 +124,7 @@ final class BankSession {
 
   /// Removes the tabs from the window, closes the tabs' stories and the app story.
   func finish() {
+    navigator.dismissAll()
     do {
       try root.reverse()
       try tabs.reverse()
@@ -128,6 +134,31 @@ final class BankSession {
     for story in tabStories.reversed() { story.close() }
     report(step: "quit: remove the tabs, close their stories")
     app.close()
+  }
+
+  // MARK: - Steps: deep links
+
+  /// Opens a deep link and prints it as a step; a bad link prints its typed error instead.
+  ///
+  /// - Returns: Whether the link was opened.
+  @discardableResult
+  func openLink(_ text: String) -> Bool {
+    guard let url = URL(string: text), url.scheme != nil else {
+      steps.printStep("open \(text)", showNavigation: true)
+      print("  error: \(text) is not a URL such as bank://payments/transfer/2")
+      return false
+    }
+    do {
+      let opened = try navigator.open(url)
+      report(step: "open \(text) (\(opened.summary))")
+      return true
+    } catch {
+      // What a failed step showed was undone: its navigation and stories print before the error.
+      steps.printStep("open \(text)", showNavigation: true)
+      steps.printStoryChanges(in: app.tree, innermostClosedFirst: true)
+      print("  error: " + "\(error)".split(separator: "\n").joined(separator: "\n  "))
+      return false
+    }
   }
 
   // MARK: - Steps: the dashboard

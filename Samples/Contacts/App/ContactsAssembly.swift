@@ -35,6 +35,32 @@ struct ContactsAssembly: Assembly {
           try AddContactBuilder.build(in: r).module(input: { $0 }, output: \.output)
         })
     }
+    // Deep links: the list as the window's root (the launch opens it so), Add Contact presented
+    // over it, prefilled from the link.
+    r.register(
+      ContactListModule.self,
+      mainActor: { r in
+        Module(view: try ContactListBuilder.build(in: r).viewController, input: ())
+      })
+    r.route(
+      "/contacts",
+      .show(
+        ContactListModule.self, in: ContactsStory.self,
+        .windowRoot(embedIn: .navigationController)))
+    r.route(
+      "/contacts/add?first",
+      .show(
+        ContactListModule.self, in: ContactsStory.self,
+        .windowRoot(embedIn: .navigationController)),
+      .show(
+        AddContactModule.self, in: AddContactStory.self,
+        .present(embedIn: .navigationController), LinkParameter<String?>("first")
+      ) { link, first in
+        if let first { link.input.prefill(firstName: first) }
+        // The list is Add Contact's host, as when its router presents it.
+        link.module.output = (link.source as? ContactListView)?.presenter as? any AddContactOutput
+      })
+
     r.story(AddContactStory.self, in: ContactsStory.self) { r in
       r.register(ContactDraft.self, lifetime: .story(AddContactStory.self), ContactDraft.init)
       r.register(AddContactPresenter.self, mainActor: AddContactPresenter.init)

@@ -21,10 +21,13 @@ public enum ContactsDemo {
     public var dataDirectory: String?
     /// Print the registration graph in this format (`dot` or `mermaid`) instead of running.
     public var graph: GraphFormat?
+    /// Open this deep link after launch instead of running the scripted session.
+    public var link: String?
 
     public init() {}
 
-    /// Parses `--interactive`, `--leaky`, `--json`, `--data-dir DIR` and `--help`.
+    /// Parses `--interactive`, `--leaky`, `--json`, `--data-dir DIR`, `--graph FORMAT`,
+    /// `--open URL` and `--help`.
     ///
     /// - Throws: A message naming the unknown or incomplete option.
     public init(arguments: [String]) throws {
@@ -46,6 +49,11 @@ public enum ContactsDemo {
           default:
             throw UsageError("--graph needs dot or mermaid.", usage: ContactsDemo.usage)
           }
+        case "--open":
+          guard let link = remaining.popFirst() else {
+            throw UsageError("--open needs a link.", usage: ContactsDemo.usage)
+          }
+          self.link = link
         case "--help", "-h": throw UsageError.help(ContactsDemo.usage)
         default: throw UsageError("Unknown option \(argument).", usage: ContactsDemo.usage)
         }
@@ -57,12 +65,13 @@ public enum ContactsDemo {
   public typealias UsageError = SampleSupport.UsageError
 
   public nonisolated static let usage = """
-    usage: contacts [--interactive] [--leaky] [--json] [--data-dir DIR]
+    usage: contacts [--interactive] [--leaky] [--json] [--data-dir DIR] [--open URL]
       --interactive   type commands (help, list, add FIRST LAST, cancel, tree, quit)
       --leaky         use a presenter that keeps its view strongly, and see the leak report
       --json          print only the leak report, as JSON (exit code as without it)
       --data-dir DIR  keep contacts.json in DIR (default: a new temporary directory)
       --graph dot|mermaid  print the registration graph (stories as nested clusters) and exit
+      --open URL      open a deep link after launch, such as vipernest-contacts://contacts/add?first=Ada
     """
 
   /// Runs the sample and returns its exit code: 0 when everything worked and nothing leaked.
@@ -90,10 +99,15 @@ public enum ContactsDemo {
     }
     let detector = LeakDetector(timeout: .milliseconds(500))
     let sessionPrint: (String) -> Void = options.json ? { _ in } : print
+    let linkOpened: Bool
     do {
-      let finished = try await detector.withTracking { () async throws -> Bool in
+      linkOpened = try await detector.withTracking { () async throws -> Bool in
         let session = try Session(options: options, print: sessionPrint)
-        if options.interactive {
+        if let link = options.link {
+          let opened = session.openLink(link)
+          session.finish()
+          return opened
+        } else if options.interactive {
           try session.interactive(readLine: readLine)
         } else if options.leaky {
           try session.leakyScript()
@@ -103,21 +117,22 @@ public enum ContactsDemo {
         session.finish()
         return true
       }
-      _ = finished
     } catch {
       print("error: \(error)")
       return 1
     }
     let report = await detector.check()
     if options.json {
-      return printLeakReportJSON(report, print: print)
+      let leakCheck = printLeakReportJSON(report, print: print)
+      return leakCheck != 0 ? leakCheck : (linkOpened ? 0 : 1)
     }
-    return printLeakCheck(
+    let leakCheck = printLeakCheck(
       report,
       fix:
         "Fix: make the back reference weak (ViperNest's `links` already are); see docs/TestingAndFindingLeaks.md.",
       noLeaks: "Leak check: no leaks. Every dismissed module and closed story was released.",
       print: print)
+    return leakCheck != 0 ? leakCheck : (linkOpened ? 0 : 1)
   }
 }
 
@@ -129,6 +144,8 @@ final class Session {
   let window: HeadlessWindow
   let app: Story
   let root: WindowRootTransition
+  /// Opens deep links (`vipernest-contacts://contacts/add?first=Ada`).
+  let navigator: LinkNavigator
   let print: (String) -> Void
   private let steps: StepPrinter
 
@@ -148,13 +165,14 @@ final class Session {
     print(registry.validate().description)
     app = try registry.start()
     window = host.makeWindow()
-    let contacts = try app.open(ContactsStory.self)
+    navigator = LinkNavigator(registry: registry, app: app, window: window)
     do {
-      let list = try ContactListBuilder.build(in: contacts)
-      root = try list.attachToWindow(window, withNavigationController: true, story: contacts)
+      // The launch is a link too, so that deep links into the list reuse it.
+      let launch = try navigator.open(URL(string: "vipernest-contacts://contacts")!)
+      root = launch.steps[0].transition as! WindowRootTransition
     } catch {
       app.close()
-      throw error
+      throw (error as? LinkError)?.underlyingError ?? error
     }
     report(step: "launch")
   }
@@ -194,7 +212,7 @@ final class Session {
         case "": continue
         case "help":
           print(
-            "commands: list | add FIRST LAST | add (open the form) | type FIRST LAST | done | cancel | swipe | tree | quit"
+            "commands: list | add FIRST LAST | add (open the form) | type FIRST LAST | done | cancel | swipe | open URL | tree | quit"
           )
         case "list": report(step: "list")
         case "add" where words.count >= 3:
@@ -207,6 +225,7 @@ final class Session {
         case "done": try tapDone()
         case "cancel": try cancel()
         case "swipe": try swipeDown()
+        case "open": openLink(words.dropFirst().joined(separator: " "))
         case "tree": print(app.tree.description)
         case "quit", "exit": return
         default: print("unknown command \(words[0]); type help")
@@ -225,6 +244,29 @@ final class Session {
   }
 
   // MARK: - Steps
+
+  /// Opens a deep link and prints it as a step; a bad link prints its typed error instead.
+  ///
+  /// - Returns: Whether the link was opened.
+  @discardableResult
+  func openLink(_ text: String) -> Bool {
+    guard let url = URL(string: text), url.scheme != nil else {
+      steps.printStep("open \(text)", showNavigation: true)
+      print("  error: \(text) is not a URL such as vipernest-contacts://contacts/add?first=Ada")
+      return false
+    }
+    do {
+      let opened = try navigator.open(url)
+      report(step: "open \(text) (\(opened.summary))")
+      return true
+    } catch {
+      // What a failed step showed was undone: its navigation and stories print before the error.
+      steps.printStep("open \(text)", showNavigation: true)
+      steps.printStoryChanges(in: app.tree)
+      print("  error: " + "\(error)".split(separator: "\n").joined(separator: "\n  "))
+      return false
+    }
+  }
 
   func addContact(first: String, last: String) throws {
     try openAddContact()

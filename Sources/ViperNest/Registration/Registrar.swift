@@ -24,6 +24,7 @@ public final class Registrar {
     @exclusivity(unchecked) var entries: [AnyEntry] = []
     var storyParents: [(story: StoryKind, parent: StoryKind)] = []
     var problems: [ViperNestError] = []
+    var routes: [LinkRoute] = []
   }
 
   let buffer: Buffer
@@ -80,6 +81,37 @@ public final class Registrar {
     body(
       Registrar(
         buffer: buffer, assemblyName: assemblyName, localStory: kind, isOverriding: isOverriding))
+  }
+
+  // MARK: - Deep links
+
+  /// Declares a deep link's route: a URL pattern and the steps that open it, each a module shown
+  /// in its story. ``LinkNavigator/open(_:animated:)`` opens links that match it, and
+  /// ``Registry/validate()`` checks it before anything runs.
+  ///
+  /// The pattern is a path whose `:name` segments capture parameters, and an optional query
+  /// listing the query items it captures: `/payments/transfer/:account?amount`. For a custom
+  /// scheme the link's host is the first segment (`bank://payments/transfer/2`); for http and
+  /// https the host is left out.
+  ///
+  /// ```swift
+  /// r.route(
+  ///   "/payments/transfer/:account",
+  ///   .selectTab(1, showing: PaymentsModule.self, in: PaymentsStory.self),
+  ///   .show(TransferModule.self, in: TransferStory.self, .push(), LinkParameter<Int>("account")) {
+  ///     link, account in link.input.prefill(account: account)
+  ///   })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - pattern: The URL pattern.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
+  ///   - steps: The steps, from the app's root (a window root or a tab) to the last module.
+  public func route(
+    _ pattern: String, file: String = #fileID, line: UInt = #line, _ steps: LinkStep...
+  ) {
+    buffer.routes.append(LinkRoute(pattern: pattern, steps: steps, site: "\(file):\(line)"))
   }
 
   // MARK: - Autowiring

@@ -32,6 +32,8 @@ public final class Registry: Sendable {
     var entries: [AnyEntry] = []
     var index = InstallIndex()
     var storyParents: [(story: StoryKind, parent: StoryKind)] = []
+    /// Deep links' routes, in the order they were declared.
+    var routes: [LinkRoute] = []
     /// Overrides that replaced a registration in their own scope (nothing else to check).
     var replacingOverrides: Set<ObjectIdentifier> = []
     var startedAt: Origin?
@@ -152,6 +154,7 @@ public final class Registry: Sendable {
       state.replacingOverrides = replacing
       state.validationGraph = nil
       state.storyParents.append(contentsOf: buffer.storyParents)
+      state.routes.append(contentsOf: buffer.routes)
     }
   }
 
@@ -191,6 +194,9 @@ public final class Registry: Sendable {
     }
     return Story(node: StoryNode(root: graph))
   }
+
+  /// The deep links' routes installed so far, in the order they were declared.
+  var linkRoutes: [LinkRoute] { protected.withLock { $0.routes } }
 
   /// The frozen graph if started, or one built from the registrations so far without freezing
   /// them (for validation and export), kept until the next `install`. Built under the lock so it

@@ -439,6 +439,11 @@ final class StoryNode: @unchecked Sendable {
     try openChild(graph.profile(for: type))
   }
 
+  /// Opens a child story of `kind` (deep links keep story types as kinds).
+  func openChild(kind: StoryKind) throws -> StoryNode {
+    try openChild(graph.profile(for: kind))
+  }
+
   private func openChild(_ profile: StoryProfile) throws -> StoryNode {
     let kind = profile.kind
     if let allowed = profile.allowedParents, !allowed.contains(where: { nearest($0.id) != nil }) {

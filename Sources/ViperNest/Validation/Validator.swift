@@ -18,15 +18,23 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
   public let opaqueRegistrations: [String]
   /// The story chains checked, such as `App > Contacts > AddContact`.
   public let checkedStoryChains: [String]
+  /// Each problem in the deep links' routes (``Registrar/route(_:file:line:_:)``), naming the
+  /// route and the step.
+  public internal(set) var routeProblems: [LinkError] = []
+  /// How many routes were checked.
+  public internal(set) var checkedRouteCount = 0
 
-  /// Whether no problem was found.
-  public var isValid: Bool { problems.isEmpty }
+  /// Whether no problem was found, in the graph or in the routes.
+  public var isValid: Bool { problems.isEmpty && routeProblems.isEmpty }
 
-  /// Throws the first problem (with the others in ``ViperNestError/otherProblems``) if any.
+  /// Throws the first problem (with the others in ``ViperNestError/otherProblems``) if any, else
+  /// the first route problem.
   ///
-  /// - Throws: ``ViperNestError`` when ``isValid`` is false.
+  /// - Throws: ``ViperNestError`` when the graph has a problem, else ``LinkError`` when a route
+  ///   has one.
   public func check() throws {
     if let first = problems.first { throw first.adding(others: Array(problems.dropFirst())) }
+    if let first = routeProblems.first { throw first }
   }
 
   public var description: String {
@@ -38,6 +46,16 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
       lines.append(
         "Registration graph has \(problems.count) problem\(problems.count == 1 ? "" : "s"):")
       for problem in problems { lines.append("\n" + problem.description) }
+    }
+    if checkedRouteCount > 0 {
+      if routeProblems.isEmpty {
+        lines.append(
+          "Deep links: \(checkedRouteCount) route\(checkedRouteCount == 1 ? "" : "s") valid.")
+      } else {
+        lines.append(
+          "\nDeep links: \(routeProblems.count) problem\(routeProblems.count == 1 ? "" : "s"):")
+        for problem in routeProblems { lines.append("\n" + problem.description) }
+      }
     }
     if !opaqueRegistrations.isEmpty {
       lines.append(
@@ -54,7 +72,8 @@ extension Registry {
   /// dependencies, plus story-local registrations that conflict with their parents.
   ///
   /// It uses the dependency types that autowired registrations declare; closure factories are
-  /// listed as opaque. It reports all problems at once and does not freeze the registry.
+  /// listed as opaque. It checks the deep links' routes too (``ValidationReport/routeProblems``).
+  /// It reports all problems at once and does not freeze the registry.
   ///
   /// ```swift
   /// let report = registry.validate()
@@ -65,7 +84,10 @@ extension Registry {
   public func validate() -> ValidationReport {
     let graph = validationGraph()
     var validator = Validator(graph: graph)
-    return validator.run()
+    var report = validator.run()
+    report.routeProblems = routeProblems(in: graph)
+    report.checkedRouteCount = linkRoutes.count
+    return report
   }
 }
 

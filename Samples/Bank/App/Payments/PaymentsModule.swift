@@ -9,6 +9,9 @@ import ViperNestHeadless
 /// The story the payments tab runs in; its `PaymentsSession` lives as long as it.
 enum PaymentsStory: UserStory {}
 
+/// The payments tab's module, as deep links name it: nothing to fill in, nothing reported.
+typealias PaymentsModule = Module<Void, Void>
+
 // MARK: - Contracts
 
 @MainActor
@@ -162,8 +165,13 @@ final class PaymentsRouter: VIPERRouter, PaymentsRouterProtocol {
   }
 
   func closeTransfer() throws {
-    try transfer?.reverse()
-    transfer = nil
+    if let transfer {
+      try transfer.reverse()
+      self.transfer = nil
+    } else if let navigation = viewController?.navigationContainer, navigation.stack.count > 1 {
+      // Transfer was opened by a deep link, which pushed it: pop it the same way.
+      try navigation.popController(navigation.stack[1], animated: true, completion: nil)
+    }
   }
 }
 

@@ -35,6 +35,9 @@ protocol ContactListRouterProtocol: AnyObject {
   func showAddContact(output: any AddContactOutput) throws
 }
 
+/// The list as deep links name it: nothing to fill in, nothing reported.
+typealias ContactListModule = Module<Void, Void>
+
 // MARK: - Layers
 
 final class ContactListView: HeadlessViewController, VIPERView, ContactListViewProtocol,
