@@ -67,6 +67,9 @@ enum ShownControllers {
     weak var controller: (any ViewControlling)?
     var cores: [WeakCore] = []
     var leakToken: LeakOwnerToken?
+    /// The stories of the transitions that showed a controller that is not a VIPER view; they
+    /// close when the entry goes (the controller left the screen or was released).
+    var leases: [StoryLease] = []
   }
 
   private struct WeakCore {
@@ -79,9 +82,12 @@ enum ShownControllers {
 
   /// Records that `core` showed `controller`; begins the leak-detection group of a controller
   /// that is not a VIPER view when a detector is on and none was begun (by ``Module``).
-  static func add(_ core: TransitionCore, showing controller: any ViewControlling) {
+  static func add(
+    _ core: TransitionCore, showing controller: any ViewControlling, holding lease: StoryLease?
+  ) {
     update(controller) { entry in
       entry.cores.append(WeakCore(core: core))
+      if let lease { entry.leases.append(lease) }
       if entry.leakToken == nil, LeakDetector.current != nil, !(controller is any VIPERView) {
         entry.leakToken = beginModuleGroup(view: controller, input: nil)
       }
@@ -133,11 +139,15 @@ enum ShownControllers {
     if insertions >= 64 { sweep() }
   }
 
-  /// Forgets `core` (its transition was reversed) and ends the controller's leak group, if any.
-  static func remove(_ core: TransitionCore, showing id: ObjectIdentifier) {
+  /// Forgets `core` (its transition was reversed) and, when no other transition shows the
+  /// controller, ends its leak group and closes its stories. An entry of another object that
+  /// reuses a released controller's address only loses `core`.
+  static func remove(
+    _ core: TransitionCore, showing id: ObjectIdentifier, controller: (any ViewControlling)?
+  ) {
     guard var entry = entries[id] else { return }
     entry.cores.removeAll { $0.core == nil || $0.core === core }
-    if entry.cores.isEmpty {
+    if entry.cores.isEmpty, entry.controller === controller {
       entry.leakToken?.end()
       entries[id] = nil
     } else {
@@ -155,7 +165,9 @@ enum ShownControllers {
     return (entry.cores.compactMap(\.core), entry.leakToken)
   }
 
-  /// Drops the entries of released controllers.
+  /// Drops the entries of released controllers, closing their stories. (A controller that is not
+  /// a VIPER view has no deinit hook here: one released without leaving the screen first, with
+  /// its whole window say, keeps its story open until this sweep.)
   private static func sweep() {
     insertions = 0
     entries = entries.filter { $0.value.controller != nil }

@@ -78,7 +78,7 @@ struct StoryTransitionTests {
     try transition.reverse()
   }
 
-  @Test func aStoryGivenToAnMVCModuleClosesWithTheTransition() throws {
+  @Test func aStoryGivenToAnMVCModuleLivesWhileItIsShownEvenWithoutItsTransition() throws {
     let app = try ContactsApp { r in SimpleAddContactController.register(r) }
     let (contacts, list) = try app.showContacts()
     defer { contacts.close() }
@@ -88,9 +88,12 @@ struct StoryTransitionTests {
     }
     transition = PresentTransition(from: list, to: module, story: story)
     try transition?.perform()
-    #expect(!story.isClosed)
-    transition = nil
-    #expect(story.isClosed, "the transition owned the story: nothing else could")
+    transition = nil  // a router's present(_:) result, discarded
+    #expect(!story.isClosed, "the screen is still shown: its story stays open")
+
+    let sheet = try #require(list.presentedController as? HeadlessViewController)
+    #expect(try app.host.swipeDown(sheet))
+    #expect(story.isClosed, "it left the screen: its story closed")
   }
 
   @Test func aPushedModulesStoryClosesWhenItIsPopped() throws {

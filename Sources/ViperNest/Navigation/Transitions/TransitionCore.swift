@@ -8,7 +8,8 @@ final class TransitionCore {
   private var pending: (any ViewControlling)?
   private(set) weak var shown: (any ViewControlling)?
   let story: Story?
-  /// Held here until the destination can hold it (a VIPER view), or for good when it cannot.
+  /// Held here until the destination is shown: then its VIPER view's links hold it, or, for
+  /// another controller, its ``ShownControllers`` entry.
   private var heldLease: StoryLease?
   private weak var lease: StoryLease?
   let kind: String
@@ -74,7 +75,10 @@ final class TransitionCore {
       holder.hold(lease)
       heldLease = nil
     }
-    ShownControllers.add(self, showing: destination)
+    // A controller that is not a VIPER view cannot hold the lease: its entry does, so the story
+    // lives as long as the controller is shown, whether or not the transition is kept.
+    ShownControllers.add(self, showing: destination, holding: heldLease)
+    heldLease = nil
   }
 
   /// The destination `reverse` has to hide; `nil` when there is nothing left to hide (already
@@ -126,7 +130,7 @@ final class TransitionCore {
     var notify = id != nil
     if let shown, let holder = leaseHolder(of: shown) { notify = holder.end() && notify }
     if let id {
-      ShownControllers.remove(self, showing: id)
+      ShownControllers.remove(self, showing: id, controller: shown)
       if notify, let type { ModuleLifecycle.didHide(id, type: type, object: shown) }
     }
   }
