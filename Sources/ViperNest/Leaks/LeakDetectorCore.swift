@@ -216,29 +216,10 @@ final class LeakDetectorCore: Sendable {
     leaked = leaked.filter { seen.insert(ObjectIdentifier($0.object)).inserted }
     // Marked process-owned after it was tracked: never reported.
     leaked.removeAll { LeakDetector.isProcessOwned($0.object) }
-    Self.forgetSingletonsHeldByGlobals(&leaked)
     guard !leaked.isEmpty || !violations.isEmpty else { return nil }
     holders = holders.filter { !seen.contains(ObjectIdentifier($0.object)) }
     let leaks = LeakExplainer.explain(leaked, holders: holders)
     return LeakReport(leaks: leaks, ownershipViolations: violations)
-  }
-
-  /// Takes out the app singletons that a global or static variable holds itself, and marks them
-  /// process-owned: such an object was not created for the app story (a factory returning
-  /// `Foo.shared`), or was made to outlive it on purpose. Decidable on Linux only (see
-  /// `GlobalStorage`); elsewhere they stay in the report, which says how to register them.
-  private static func forgetSingletonsHeldByGlobals(_ leaked: inout [LeakCandidate]) {
-    let singletons = leaked.indices.filter { leaked[$0].role == .singleton }
-    guard !singletons.isEmpty,
-      let held = GlobalStorage.holdsDirectly(singletons.map { leaked[$0].object })
-    else { return }
-    var dropped = Set<Int>()
-    for (position, index) in singletons.enumerated() where held[position] {
-      LeakDetector.markProcessOwned(leaked[index].object)
-      dropped.insert(index)
-    }
-    guard !dropped.isEmpty else { return }
-    leaked = leaked.indices.filter { !dropped.contains($0) }.map { leaked[$0] }
   }
 
   /// The pending ownership violations, which the caller reports. Call with the lock held.

@@ -412,7 +412,8 @@ extension LeakReport {
       case .heldByTrackedObject:
         "held from outside the module by a tracked object that is still alive"
       case .heldByGlobalVariable:
-        "held by a global or static variable: the variable stores the object itself"
+        "held by global storage: a global or static variable, or a singleton the compiler "
+          + "placed there (`static let shared`), stores the object itself"
       case .heldFromOutside:
         "held from outside: nothing ViperNest tracks holds it"
       case .pathUnavailable:

@@ -44,21 +44,27 @@ struct ExistingInstanceTests {
     #expect(report?.leaks.first?.role == .singleton)
   }
 
-  @Test func aFactoryReturningAStaticsObjectIsNotReportedAndACapturedOneIsWithTheWayOut()
-    async throws
-  {
+  @Test func plainFactoriesReturningExistingObjectsAreReportedWithTheWayOut() async throws {
+    // ViperNest does not guess ownership from global storage (an optimized build places
+    // `static let` objects there itself): both plain factories' objects are reported, each with
+    // the registration that says the registry did not create it.
     let report = try await openAndClose(plainFactory: true, parkCache: false)
-    let leak = try #require(report?.leaks.last)
+    let leaks = try #require(report?.leaks)
+    #expect(leaks.map(\.typeName) == ["AnalyticsClient", "AnalyticsClient"])
+    #expect(leaks.allSatisfy { $0.role == .singleton })
     #if os(Linux)
-      // The static's object is held by a global: process-owned, not reported.
-      #expect(report?.leaks.count == 1)
+      #expect(
+        Set(leaks.map(\.cause.description))
+          == [LeakReport.Cause.heldByGlobalVariable, .heldFromOutside].map(\.description).reduce(
+            into: Set<String>()
+          ) { $0.insert($1) })
     #endif
-    #expect(leak.typeName == "AnalyticsClient")
-    #expect(leak.cause == .heldFromOutside)
-    #expect(
-      leak.description.contains(
-        "if the registry did not create it, register it with `instance:` or mark it "
-          + "LeakDetector.markProcessOwned(_:)"))
+    for leak in leaks {
+      #expect(
+        leak.description.contains(
+          "if the registry did not create it, register it with `instance:` or mark it "
+            + "LeakDetector.markProcessOwned(_:)"))
+    }
   }
 
   @Test func markingAnObjectProcessOwnedIsRemembered() {
@@ -203,7 +209,7 @@ struct GlobalVariableTests {
       #expect(
         report?.description.contains(
           """
-              held by a global or static variable: the variable stores the object itself
+              held by global storage: a global or static variable, or a singleton the compiler placed there (`static let shared`), stores the object itself
               fix: set that variable to nil when the module ends, or declare it weak
           """) == true)
     #endif

@@ -343,9 +343,13 @@ struct SingletonFixtureTests {
   @Test func viewHeldByAnUntrackedSingletonIsHeldFromOutside() async {
     defer { SingletonHoldsView.AppSession.shared.currentView = nil }
     let report = await dismissAndCheck { SingletonHoldsView.present(detector: $0) }
+    // An optimized build may allocate `AppSession.shared` itself in global storage (static
+    // initialization of global objects): its field then holds the view from global storage.
+    let viewCause = answers(report).first?.cause
+    #expect(viewCause == .heldFromOutside || viewCause == .heldByGlobalVariable)
     #expect(
       answers(report) == [
-        LeakAnswer("ContactListView", .view, .heldFromOutside),
+        LeakAnswer("ContactListView", .view, viewCause ?? .heldFromOutside),
         LeakAnswer(
           "ContactListPresenter", .presenter, .retainedByLeakedObject,
           ["ContactListView.presenter -> ContactListPresenter (strong)"]),

@@ -36,7 +36,7 @@ enum ExistingInstance {
         return AnalyticsClient.sdk
       }
       if plainFactory {
-        // A static holds it: on Linux ViperNest sees that and takes it as process-owned.
+        // A static holds it: the report names global storage (on Linux) and the way out.
         r.register(AnalyticsClient.self, name: "plain", lifetime: .app) { _ in
           AnalyticsClient.legacy
         }
