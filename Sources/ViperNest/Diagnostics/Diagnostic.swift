@@ -51,6 +51,24 @@ public struct Diagnostic: Sendable, CustomStringConvertible {
   /// ``Registry/Configuration/onDiagnostic``: lets a test see what a snippet would print.
   @TaskLocal package static var observer: (@Sendable (Diagnostic) -> Void)?
 
+  /// Runs `body` with `observer` receiving every diagnostic reported on this task (a test hook).
+  ///
+  /// Call this rather than `$observer.withValue` from another module: inlined into a test module
+  /// built with optimization, the task-local's key read uninitialized storage and crashed in
+  /// `swift_task_localValuePush`. Not generic and never inlined, so the key is always reached
+  /// through this module's own accessor.
+  ///
+  /// - Parameters:
+  ///   - observer: Receives each diagnostic.
+  ///   - body: The code whose diagnostics are observed.
+  /// - Throws: What `body` throws.
+  @inline(never)
+  package static func observing(
+    _ observer: @escaping @Sendable (Diagnostic) -> Void, _ body: () throws -> Void
+  ) rethrows {
+    try $observer.withValue(observer, operation: body)
+  }
+
   /// Sends `diagnostic` to `handler` and to the task's ``observer``.
   static func report(_ diagnostic: Diagnostic, to handler: @Sendable (Diagnostic) -> Void) {
     observer?(diagnostic)

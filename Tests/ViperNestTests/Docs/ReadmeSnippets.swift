@@ -59,14 +59,12 @@ struct ReadmeSnippetTests {
     app.close()  // closes Contacts too
   }
 
-  @Test func theReadmeLeakTestPrintsNoWarning() async throws {
+  @Test func theReadmeLeakTestPrintsNoWarning() throws {
     // The snippet's own code path, with every diagnostic it reports (what it would print) kept.
-    // (The async form of withValue: the synchronous one crashed a release build's test run in
-    // swift_task_localValuePush.)
     let diagnostics = Locked<[String]>([])
-    try await Diagnostic.$observer.withValue({ diagnostic in
+    try Diagnostic.observing({ diagnostic in
       diagnostics.withLock { $0.append(diagnostic.message) }
-    }) { () async throws in
+    }) {
       try addContactIsReleasedAfterDismissal()
     }
     #expect(diagnostics.current.filter { $0.contains("released without close()") } == [])
