@@ -49,14 +49,17 @@ public struct Diagnostic: Sendable, CustomStringConvertible {
 
   /// Also receives every diagnostic reported on this task, besides the registry's
   /// ``Registry/Configuration/onDiagnostic``: lets a test see what a snippet would print.
-  @TaskLocal package static var observer: (@Sendable (Diagnostic) -> Void)?
+  @TaskLocal package static var observer: Observer?
+
+  /// A diagnostic observer. (A class: an optimized build passed no metadata for a task-local of
+  /// optional function type and crashed in `swift_task_localValuePush`.)
+  package final class Observer: Sendable {
+    let receive: @Sendable (Diagnostic) -> Void
+
+    init(_ receive: @escaping @Sendable (Diagnostic) -> Void) { self.receive = receive }
+  }
 
   /// Runs `body` with `observer` receiving every diagnostic reported on this task (a test hook).
-  ///
-  /// Call this rather than `$observer.withValue` from another module: inlined into a test module
-  /// built with optimization, the task-local's key read uninitialized storage and crashed in
-  /// `swift_task_localValuePush`. Not generic and never inlined, so the key is always reached
-  /// through this module's own accessor.
   ///
   /// - Parameters:
   ///   - observer: Receives each diagnostic.
@@ -66,12 +69,12 @@ public struct Diagnostic: Sendable, CustomStringConvertible {
   package static func observing(
     _ observer: @escaping @Sendable (Diagnostic) -> Void, _ body: () throws -> Void
   ) rethrows {
-    try $observer.withValue(observer, operation: body)
+    try $observer.withValue(Observer(observer), operation: body)
   }
 
   /// Sends `diagnostic` to `handler` and to the task's ``observer``.
   static func report(_ diagnostic: Diagnostic, to handler: @Sendable (Diagnostic) -> Void) {
-    observer?(diagnostic)
+    observer?.receive(diagnostic)
     handler(diagnostic)
   }
 }

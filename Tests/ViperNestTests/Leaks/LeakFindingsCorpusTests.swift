@@ -52,13 +52,9 @@ struct ExistingInstanceTests {
     let leaks = try #require(report?.leaks)
     #expect(leaks.map(\.typeName) == ["AnalyticsClient", "AnalyticsClient"])
     #expect(leaks.allSatisfy { $0.role == .singleton })
-    #if os(Linux)
-      #expect(
-        Set(leaks.map(\.cause.description))
-          == [LeakReport.Cause.heldByGlobalVariable, .heldFromOutside].map(\.description).reduce(
-            into: Set<String>()
-          ) { $0.insert($1) })
-    #endif
+    // Whether the static's object shows as held by global storage depends on the build: an
+    // optimized one may allocate the `static let` object itself there, with no pointer to find.
+    #expect(leaks.allSatisfy { [.heldByGlobalVariable, .heldFromOutside].contains($0.cause) })
     for leak in leaks {
       #expect(
         leak.description.contains(
