@@ -48,6 +48,41 @@ public final class StepPrinter {
     openStories = stories
   }
 
+  /// Opens the deep link `text` with `navigator` and prints it as a step, through `report` (the
+  /// sample's own step printing, with its screen); a link that is not a URL, or that fails, prints
+  /// its typed error instead, after what its failed step undid.
+  ///
+  /// - Parameters:
+  ///   - text: The link as typed.
+  ///   - navigator: The sample's navigator.
+  ///   - example: A link of the sample's, shown when `text` is not a URL.
+  ///   - tree: The app story's tree, read after the failure.
+  ///   - innermostClosedFirst: Whether closed stories print innermost first.
+  ///   - report: Prints a step that succeeded.
+  /// - Returns: Whether the link was opened.
+  @discardableResult
+  public func openLink(
+    _ text: String, with navigator: LinkNavigator, example: String, tree: () -> StoryTree,
+    innermostClosedFirst: Bool = false, report: (String) -> Void
+  ) -> Bool {
+    guard let url = URL(string: text), url.scheme != nil else {
+      printStep("open \(text)", showNavigation: true)
+      print("  error: \(text) is not a URL such as \(example)")
+      return false
+    }
+    do {
+      let opened = try navigator.open(url)
+      report("open \(text) (\(opened.summary))")
+      return true
+    } catch {
+      // What a failed step showed was undone: its navigation and stories print before the error.
+      printStep("open \(text)", showNavigation: true)
+      printStoryChanges(in: tree(), innermostClosedFirst: innermostClosedFirst)
+      print("  error: " + "\(error)".split(separator: "\n").joined(separator: "\n  "))
+      return false
+    }
+  }
+
   private static func chains(_ tree: StoryTree, prefix: String = "") -> [String] {
     let name = prefix.isEmpty ? tree.name : "\(prefix) > \(tree.name)"
     return (prefix.isEmpty ? [] : [name]) + tree.children.flatMap { chains($0, prefix: name) }

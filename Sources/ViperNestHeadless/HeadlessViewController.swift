@@ -266,10 +266,13 @@ open class HeadlessViewController: ViewControlling, @MainActor CustomStringConve
       }
       return
     }
-    if let inFlight = transitionInFlight {
-      // UIKit ignores a dismissal while the context animates, and never calls its completion.
-      host.record(
-        .ignored("dismissal of \(dismissed.name) by \(name): the \(inFlight) is animating"))
+    if transitionInFlight != nil {
+      // Raw UIKit ignores a dismissal while the context animates; ViperNest's UIKit adapter waits
+      // for the transition in flight instead, and so does the host: the dismissal starts once
+      // that transition ends (its finisher is queued first).
+      host.enqueue { [self] in
+        dismissPresentedController(animated: animated, completion: completion)
+      }
       return
     }
     host.record(.dismissed(dismissed.name, by: dismissed.presentedFrom ?? name))

@@ -190,7 +190,7 @@ public enum NavigationConformance {
   /// Dismisses what the window shows presented, as an app must before it lets a screen go: a
   /// presentation keeps its presenter alive, on UIKit as headless.
   private static func dismissEverything(_ driver: any NavigationConformanceDriver) async {
-    await driver.finishTransitions()  // a dismissal asked while a presentation animates waits
+    await driver.finishTransitions()
     var controller = driver.window.rootController
     while let current = controller {
       if current.presentedController != nil {

@@ -143,22 +143,10 @@ final class BankSession {
   /// - Returns: Whether the link was opened.
   @discardableResult
   func openLink(_ text: String) -> Bool {
-    guard let url = URL(string: text), url.scheme != nil else {
-      steps.printStep("open \(text)", showNavigation: true)
-      print("  error: \(text) is not a URL such as bank://payments/transfer/2")
-      return false
-    }
-    do {
-      let opened = try navigator.open(url)
-      report(step: "open \(text) (\(opened.summary))")
-      return true
-    } catch {
-      // What a failed step showed was undone: its navigation and stories print before the error.
-      steps.printStep("open \(text)", showNavigation: true)
-      steps.printStoryChanges(in: app.tree, innermostClosedFirst: true)
-      print("  error: " + "\(error)".split(separator: "\n").joined(separator: "\n  "))
-      return false
-    }
+    steps.openLink(
+      text, with: navigator, example: "bank://payments/transfer/2", tree: { app.tree },
+      innermostClosedFirst: true,
+      report: { report(step: $0) })
   }
 
   // MARK: - Steps: the dashboard

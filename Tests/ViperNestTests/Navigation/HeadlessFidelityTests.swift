@@ -26,7 +26,7 @@ struct HeadlessFidelityTests {
   /// Dismisses what the window's root (or any controller below it) presents, as an app must:
   /// a presentation keeps its presenter alive (both stay in memory otherwise, as in UIKit).
   private func tearDown(_ window: HeadlessWindow) {
-    host.finishTransitions()  // a dismissal asked while a presentation animates is ignored
+    host.finishTransitions()
     var controller: HeadlessViewController? = window.root
     while let current = controller {
       if current.presentedController != nil {
@@ -86,6 +86,21 @@ struct HeadlessFidelityTests {
     host.finishTransitions()
     try PresentTransition(from: list, to: plain("Second")).perform()
     tearDown(window)
+  }
+
+  @Test func aDismissalAskedWhileThePresentationAnimatesWaitsForIt() throws {
+    // As ViperNest's UIKit adapter does (it waits on the transition coordinator); raw UIKit would
+    // drop the dismissal and never call its completion.
+    let (window, _, list) = try screen()
+    let sheet = plain("Sheet")
+    try list.presentController(sheet, style: .pageSheet, animated: true, completion: nil)
+    var dismissed = false
+    list.dismissPresentedController(animated: true) { dismissed = true }
+    #expect(list.presentedController === sheet)
+    host.finishTransitions()
+    #expect(dismissed)
+    #expect(list.presentedController == nil)
+    _ = window
   }
 
   @Test func aStackThatAnimatesRefusesAnotherPush() throws {
