@@ -31,8 +31,11 @@ final class WiringMemo {
   @usableFromInline let storage: UnsafeMutableRawPointer
   @usableFromInline let second: Int
   @usableFromInline let third: Int
+  /// The sizes of the three contracts.
+  private let sizes: (Int, Int, Int)
 
   private init(sizes: (Int, Int, Int)) {
+    self.sizes = sizes
     func rounded(_ size: Int) -> Int { (size + 15) & ~15 }
     second = rounded(sizes.0)
     third = second + rounded(sizes.1)
@@ -59,15 +62,18 @@ final class WiringMemo {
   }
 
   /// Records the three cast results of a module just wired, for layers of the given dynamic
-  /// types. Records nothing (and forgets the previous combination) when a result does not hold
-  /// its object in its first word, which a cast of a class instance always does.
+  /// types. Records nothing (and forgets the previous combination) when a result is not of its
+  /// contract's size or does not hold its object in its first word, which a cast of a class
+  /// instance to its contract always does.
   @usableFromInline
   func record<A, B, C>(
     _ layers: (UInt, UInt, UInt, UInt), _ first: A, of firstObject: AnyObject, _ second: B,
     of secondObject: AnyObject, _ third: C, of thirdObject: AnyObject
   ) {
     self.layers = (0, 0, 0, 0)
-    guard Self.copy(first, of: firstObject, to: storage),
+    guard MemoryLayout<A>.size == sizes.0, MemoryLayout<B>.size == sizes.1,
+      MemoryLayout<C>.size == sizes.2,
+      Self.copy(first, of: firstObject, to: storage),
       Self.copy(second, of: secondObject, to: storage + self.second),
       Self.copy(third, of: thirdObject, to: storage + self.third)
     else { return }
