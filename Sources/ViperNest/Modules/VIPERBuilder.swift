@@ -201,6 +201,28 @@ open class VIPERBuilder<
     {
       throw alreadyWired(view, presenter, interactor, router)
     }
+    // Layers of the classes this builder wired last time: their contract values come from the
+    // recorded casts (see `WiringMemo`), and their weak links' contracts were checked then.
+    let types = WiringMemo.types(view, presenter, interactor, router)
+    if let memo = WiringMemo.find(Self.self), memo.layers == types {
+      link(
+        view, presenter, interactor, router, resolver,
+        contractValue(of: presenter, from: memo.storage, as: View.ViewOutput.self),
+        contractValue(
+          of: interactor, from: memo.storage + memo.second, as: Presenter.Interactor.self),
+        contractValue(of: router, from: memo.storage + memo.third, as: Presenter.Router.self))
+      return
+    }
+    try wireChecked(view, presenter, interactor, router, resolver, types)
+  }
+
+  /// Wires layers by casting them to their contracts, and records the casts for the next module
+  /// of the same classes.
+  @usableFromInline
+  static func wireChecked(
+    _ view: View, _ presenter: Presenter, _ interactor: Interactor, _ router: Router,
+    _ resolver: Resolver, _ types: (UInt, UInt, UInt, UInt)
+  ) throws {
     // The strong links store their contract's value, so they need the cast; the weak links store
     // the object itself, so their contract is only checked (once per layer type).
     guard let viewOutput = presenter as? View.ViewOutput,
@@ -211,6 +233,28 @@ open class VIPERBuilder<
     else {
       throw contractMismatch(view, presenter, interactor, router)
     }
+    let memo = WiringMemo.memo(
+      for: Self.self,
+      sizes: (
+        MemoryLayout<View.ViewOutput>.size, MemoryLayout<Presenter.Interactor>.size,
+        MemoryLayout<Presenter.Router>.size
+      ))
+    memo.record(
+      types, viewOutput, of: presenter, presenterInteractor, of: interactor, presenterRouter,
+      of: router)
+    link(
+      view, presenter, interactor, router, resolver, viewOutput, presenterInteractor,
+      presenterRouter)
+  }
+
+  /// Fills the links of checked layers.
+  @inlinable
+  static func link(
+    _ view: View, _ presenter: Presenter, _ interactor: Interactor, _ router: Router,
+    _ resolver: Resolver, _ viewOutput: View.ViewOutput,
+    _ presenterInteractor: Presenter.Interactor,
+    _ presenterRouter: Presenter.Router
+  ) {
     view.links.wire(presenter: viewOutput)
     presenter.links.wire(
       viewObject: view, interactor: presenterInteractor, router: presenterRouter)
