@@ -121,7 +121,8 @@ extension AppTemplate {
     }
     var build = "    modules.append(M0Builder.build(services: services))\n"
     for i in 1..<max(plan.modules, 1) {
-      build += "    modules.append(M\(i)Builder.build(services: services, story: s\(plan.story(of: i)!)))\n"
+      build +=
+        "    modules.append(M\(i)Builder.build(services: services, story: s\(plan.story(of: i)!)))\n"
     }
     let all = (0..<AppPlan.storyCount).map { "s\($0)" }.joined(separator: ", ")
     return """
