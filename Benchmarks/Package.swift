@@ -9,7 +9,8 @@ let package = Package(
   name: "ViperNestBenchmarks",
   platforms: [.macOS(.v13)],
   products: [
-    .executable(name: "vipernest-bench", targets: ["vipernest-bench"])
+    .executable(name: "vipernest-bench", targets: ["vipernest-bench"]),
+    .executable(name: "vipernest-appgen", targets: ["vipernest-appgen"]),
   ],
   dependencies: [
     .package(name: "ViperNest", path: ".."),
@@ -19,12 +20,17 @@ let package = Package(
     .executableTarget(
       name: "vipernest-bench",
       dependencies: [
+        "AppScaleGenerator",
         "CMallocStats",
         "CPlatformRandom",
         .product(name: "ViperNest", package: "ViperNest"),
         .product(name: "ViperNestHeadless", package: "ViperNest"),
         .product(name: "Swinject", package: "Swinject"),
       ]),
+    // The app-scale scenarios' app of N VIPER modules, in three variants (docs/Performance.md,
+    // "At app scale"); vipernest-appgen writes it on its own (CI builds it with N = 10).
+    .target(name: "AppScaleGenerator"),
+    .executableTarget(name: "vipernest-appgen", dependencies: ["AppScaleGenerator"]),
     // glibc's mallinfo2() and malloc_trim(), which the Glibc module does not export.
     .target(name: "CMallocStats"),
     // Interposes `getrandom` (Linux) so Swinject's per-resolution random identifier can cost what

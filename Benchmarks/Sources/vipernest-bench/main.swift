@@ -36,6 +36,14 @@ struct Options {
                      docs/Performance.md)
       --contender L  with --profile: runs contender L instead (handwired, swinject, ours-main,
                      ours-plain, ... : the labels of the scenario's contenders)
+      --app-modules N   app-scale scenarios (launch-300, size-300, memory-300, build-300; run
+                     only when named with --only): modules in the generated app (default 300)
+      --app-dir DIR  where the app's three variants are generated (default
+                     /tmp/vipernest-app-scale)
+      --root DIR     the ViperNest package they depend on (default: found from the current
+                     directory)
+      --build-rounds N  build-300's rounds (default 3)
+      --type-check-ms N build-300's type-checker warning threshold in ms (default 50; 0: skip)
       --first-registry-bytes ours|swinject
                      prints the first registry's bytes and ns per registration in this process
                      (register-10k runs itself this way, in fresh processes)
@@ -72,6 +80,23 @@ struct Options {
         options.settings.seed = seed
       case "--linux-random": options.linuxRandom = true
       case "--first-registry-bytes": options.firstRegistryBytes = try value(argument)
+      case "--app-modules":
+        guard let modules = Int(try value(argument)), modules >= 1 else {
+          throw BenchError("--app-modules needs a positive number\n\(usage)")
+        }
+        options.settings.appModules = modules
+      case "--app-dir": options.settings.appDirectory = try value(argument)
+      case "--root": options.settings.rootPackage = try value(argument)
+      case "--build-rounds":
+        guard let rounds = Int(try value(argument)), rounds >= 1 else {
+          throw BenchError("--build-rounds needs a positive number\n\(usage)")
+        }
+        options.settings.buildRounds = rounds
+      case "--type-check-ms":
+        guard let ms = Int(try value(argument)), ms >= 0 else {
+          throw BenchError("--type-check-ms needs a number\n\(usage)")
+        }
+        options.settings.typeCheckThreshold = ms
       case "--help", "-h":
         print(usage)
         exit(0)
@@ -109,6 +134,13 @@ func runBenchmarks(_ options: Options) throws -> Int32 {
   // Type metadata for the synthetic services is instantiated here, before anything is measured.
   let synthetic = syntheticServiceTypes(depth: 4)
 
+  var appScale: AppScaleFixture?
+  func appFixture() throws -> AppScaleFixture {
+    if let appScale { return appScale }
+    let fixture = try AppScaleFixture(settings: settings)
+    appScale = fixture
+    return fixture
+  }
   let scenarios: [(id: String, run: () throws -> ScenarioResult)] = [
     (ViperModuleScenario.id, { try ViperModuleScenario.run(runner) }),
     (TransientLeafScenario.id, { try TransientLeafScenario.run(runner) }),
@@ -127,11 +159,18 @@ func runBenchmarks(_ options: Options) throws -> Int32 {
     (DeepLink3Scenario.id, { try DeepLink3Scenario.run(runner) }),
     // Last: Swinject's growth stays allocated.
     (Memory1mScenario.id, { try Memory1mScenario.run(runner, settings: settings) }),
+    // Opt-in (named with --only): they generate and build a 300-module app in three variants.
+    (Build300Scenario.id, { try Build300Scenario.run(runner, fixture: appFixture()) }),
+    (Launch300Scenario.id, { try Launch300Scenario.run(runner, fixture: appFixture()) }),
+    (Size300Scenario.id, { try Size300Scenario.run(runner, fixture: appFixture()) }),
+    (Memory300Scenario.id, { try Memory300Scenario.run(runner, fixture: appFixture()) }),
   ]
 
   var results: [ScenarioResult] = []
   defer { if settings.profileIterations != nil { print("Checksum \(runner.checksum).") } }
-  for scenario in scenarios where options.only?.contains(scenario.id) ?? true {
+  // The app-scale scenarios run only when named: they build three apps for minutes.
+  for scenario in scenarios
+  where options.only?.contains(scenario.id) ?? !AppScaleFixture.ids.contains(scenario.id) {
     let start = monotonicNanoseconds()
     if settings.profileIterations != nil {
       do {

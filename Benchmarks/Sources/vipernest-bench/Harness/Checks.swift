@@ -125,6 +125,10 @@ enum Targets {
     ("leak-tracking", "≤ 1.25× `viper-module`; off costs ≤ 2%"),
     ("retain-path", "≤ 100 µs"),
     ("deep-link-3", "≤ 1.5× hand-written router calls; matching over 1,000 routes ≤ 2 µs"),
+    ("launch-300", "≤ 1.5× hand-written; ≥ 5× faster than Swinject; validate() ≤ 2 ms"),
+    ("build-300", "≤ 1.25× hand-written (clean and incremental, debug and release)"),
+    ("size-300", "≤ 1.3× hand-written (release text)"),
+    ("memory-300", "≤ 1.2× hand-written tracking off, ≤ 1.5× on (heap per live module)"),
   ]
 
   static var byID: [String: String] {

@@ -8,6 +8,9 @@ struct ScenarioResult {
   var swinjectOverOurs: Double?
   /// Memory scenarios: bytes (per registration for `register-10k`, RSS growth for `memory-1m`).
   var bytes: Double?
+  /// The other contenders' bytes, where a scenario measures all three (`size-300`, `memory-300`).
+  var handwiredBytes: Double?
+  var swinjectBytes: Double?
   var isMemoryScenario = false
   /// Timed rounds behind the figures (0 for a memory-only scenario).
   var rounds = 0
@@ -99,9 +102,14 @@ enum Report {
       } else {
         ours = Format.duration(result.oursNs)
       }
+      let bytesOnly = result.oursNs == nil && result.bytes != nil
       let cells = [
-        "`\(result.id)`", ours, Format.duration(result.handwiredNs),
-        Format.duration(result.swinjectNs), Format.ratio(result.oursOverHandwired),
+        "`\(result.id)`", bytesOnly ? Format.bytes(result.bytes) : ours,
+        bytesOnly && result.handwiredBytes != nil
+          ? Format.bytes(result.handwiredBytes) : Format.duration(result.handwiredNs),
+        bytesOnly && result.swinjectBytes != nil
+          ? Format.bytes(result.swinjectBytes) : Format.duration(result.swinjectNs),
+        Format.ratio(result.oursOverHandwired),
         Format.ratio(result.swinjectOverOurs), targets[result.id] ?? "",
         result.verdict,
       ]
@@ -123,6 +131,10 @@ enum Report {
         ("swinject_over_ours", number(result.swinjectOverOurs)),
       ]
       if result.isMemoryScenario { fields.append(("bytes", number(result.bytes))) }
+      if result.handwiredBytes != nil || result.swinjectBytes != nil {
+        fields.append(("handwired_bytes", number(result.handwiredBytes)))
+        fields.append(("swinject_bytes", number(result.swinjectBytes)))
+      }
       fields.append(("rounds", String(result.rounds)))
       fields.append(("targets", "[" + result.checks.map(target).joined(separator: ", ") + "]"))
       fields.append(("notes", string(result.notesText)))

@@ -15,8 +15,17 @@ struct Settings {
   var profileIterations: Int?
   /// `--contender LABEL`: which contender `--profile` runs (default `ours`).
   var profileContender = "ours"
-  /// `register-10k`: how many fresh processes measure the first registry's bytes.
+  /// `register-10k`, `memory-300`: how many fresh processes measure bytes.
   var freshProcesses = 3
+  /// The app-scale scenarios' app: modules (`--app-modules`), where it is generated
+  /// (`--app-dir`), the ViperNest package it depends on (`--root`, default: found from the
+  /// current directory), `build-300`'s rounds (`--build-rounds`) and the type checker's warning
+  /// threshold in ms (`--type-check-ms`, 0: not run).
+  var appModules = 300
+  var appDirectory = "/tmp/vipernest-app-scale"
+  var rootPackage: String?
+  var buildRounds = 3
+  var typeCheckThreshold = 50
 
   static let quick = Settings(quick: true, rounds: 1, roundSeconds: 0.03, freshProcesses: 1)
 }
