@@ -225,7 +225,7 @@ final class LazyInjectionStorage<T>: @unchecked Sendable {
     lock.unlock()
     guard let source else { throw Released.released }
     let resolved = try InjectionContext.withoutContext {
-      try source.get().resolveInjected(T.self, name: name)
+      try source.get().resolveInjected(T.self, name: name, later: true)
     }
     lock.lock()
     defer { lock.unlock() }

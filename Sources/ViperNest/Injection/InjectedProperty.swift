@@ -140,8 +140,10 @@ final class InjectionContext: Sendable {
 }
 
 extension Resolver {
-  /// Resolves a property's value: a nested resolution of the factory that builds its object.
-  func resolveInjected<T>(_ type: T.Type, name: ServiceName?) throws -> T {
+  /// Resolves a property's value: a nested resolution of the factory that builds its object, or,
+  /// for a lazy property read later, an outermost one (refused once the story closed).
+  func resolveInjected<T>(_ type: T.Type, name: ServiceName?, later: Bool = false) throws -> T {
+    if later, name == nil { return try resolvePlain(T.self) }
     guard let name else { return try dependency(T.self) }
     return try resolveEntry(ServiceKey(T.self, name: name), T.self, (), argumentTypes: [])
   }
