@@ -26,14 +26,24 @@ struct EnvironmentOverrideTests {
   @Test func overrideAppliesOnlyWhenItsConditionHolds() throws {
     let plain = LaunchEnvironment()
     let testing = LaunchEnvironment(isTest: true)
-    #expect(try resolvedName(registered, EnvironmentOverride(.test, in: plain, service("TEST"))) == "REGISTERED")
-    #expect(try resolvedName(registered, EnvironmentOverride(.test, in: testing, service("TEST"))) == "TEST")
+    #expect(
+      try resolvedName(registered, EnvironmentOverride(.test, in: plain, service("TEST")))
+        == "REGISTERED")
+    #expect(
+      try resolvedName(registered, EnvironmentOverride(.test, in: testing, service("TEST")))
+        == "TEST")
     let preview = LaunchEnvironment(isPreview: true)
-    #expect(try resolvedName(registered, EnvironmentOverride(.preview, in: preview, service("PREVIEW"))) == "PREVIEW")
+    #expect(
+      try resolvedName(registered, EnvironmentOverride(.preview, in: preview, service("PREVIEW")))
+        == "PREVIEW")
     let debug = LaunchEnvironment(isDebug: true)
-    #expect(try resolvedName(registered, EnvironmentOverride(.debug, in: debug, service("DEBUG"))) == "DEBUG")
+    #expect(
+      try resolvedName(registered, EnvironmentOverride(.debug, in: debug, service("DEBUG")))
+        == "DEBUG")
     let simulator = LaunchEnvironment(isSimulator: true)
-    #expect(try resolvedName(registered, EnvironmentOverride(.simulator, in: simulator, service("SIM"))) == "SIM")
+    #expect(
+      try resolvedName(registered, EnvironmentOverride(.simulator, in: simulator, service("SIM")))
+        == "SIM")
   }
 
   @Test func launchArgumentChoosesAnOverride() throws {
