@@ -16,6 +16,16 @@ public protocol Assembly {
   /// - Parameter r: The registrar that records them. The registry installs all of them or, when any
   ///   is wrong, none.
   func assemble(_ r: Registrar)
+
+  /// Called once the registry installed this assembly's registrations (Swinject's
+  /// `loaded(resolver:)`), outside every lock; the default does nothing.
+  ///
+  /// ```swift
+  /// func loaded(_ registry: Registry) { registry.observeRegistrations { print($0) } }
+  /// ```
+  ///
+  /// - Parameter registry: The registry it was installed in.
+  func loaded(_ registry: Registry)
 }
 
 /// An assembly written as a closure, for tests and small apps.

@@ -48,6 +48,8 @@ public final class Registry: Sendable {
   }
 
   private let protected: Protected<State>
+  /// ``observeRegistrations(_:)``'s observers.
+  let registrationObservers = RegistrationObservers()
 
   /// Creates an empty registry.
   public init() {
@@ -156,6 +158,7 @@ public final class Registry: Sendable {
       state.storyParents.append(contentsOf: buffer.storyParents)
       state.routes.append(contentsOf: buffer.routes)
     }
+    didInstall(buffer.entries, from: assemblies)
   }
 
   /// Freezes the registrations and opens a new app story, the root of every story.

@@ -150,6 +150,8 @@ package struct ModulePlan: Sendable {
   static let reservedNames: Set<String> = [
     "AnyAssembly", "AppStory", "AppearanceColor", "Assembly", "ContainerArea",
     "DetectsLeaksTrait", "Diagnostic", "EmbedTransition", "Embedding", "GraphFormat",
+    "EnvironmentOverride", "Injected", "InjectedProperty", "InjectionError", "LaunchCondition",
+    "LaunchEnvironment", "LazyInjected", "RegistrationEvent", "WeakLazyInjected",
     "HeadlessContainerArea", "HeadlessHost",
     "HeadlessNavigationController", "HeadlessTabController", "HeadlessViewController",
     "HeadlessWindow", "InteractorLinks", "LeakDetector", "LeakHandler", "LeakReport", "LeakRole",
