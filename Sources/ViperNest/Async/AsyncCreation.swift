@@ -17,13 +17,17 @@ struct AsyncResolutionPath: Sendable {
     return entries.indices.contains { entries[$0] === entry && scopes[$0] == scope }
   }
 
-  func pushing(
-    _ entry: AnyEntry, in scope: StoryNode, creation: AsyncCreationBase? = nil
-  ) -> AsyncResolutionPath {
+  func pushing(_ entry: AnyEntry, in scope: StoryNode) -> AsyncResolutionPath {
     var path = self
     path.entries.append(entry)
     path.scopes.append(ObjectIdentifier(scope))
-    if let creation { path.creation = creation }
+    return path
+  }
+
+  /// The path of a shared creation's task: the path that started it, running `creation`.
+  func running(_ creation: AsyncCreationBase) -> AsyncResolutionPath {
+    var path = self
+    path.creation = creation
     return path
   }
 }

@@ -169,7 +169,7 @@ extension StoryNode {
         slots[index] = .creating(creation.owner)
         AsyncCreation<T>.list(creation)
         lock.unlock()
-        let inner = path.pushing(entry, in: self, creation: creation)
+        let inner = path.running(creation)
         let handOff = ArgumentsHandOff(arguments)
         // Its own task: cancelling a waiter (even the first) does not cancel the creation.
         Task {
