@@ -6,9 +6,14 @@ public import CViperNestAtomics
 // claim a slot or fail.
 
 extension Resolver {
-  /// `resolveAsync` for a plain key.
+  /// `resolveAsync` for a plain key. Runs on the caller's actor (`isolation`), so that the
+  /// synchronous engine it calls for synchronous registrations may run `@MainActor` factories
+  /// when that actor is the main actor.
   @inlinable
-  func resolvePlainAsync<T>(_ type: T.Type, isolation: ObjectIdentifier?) async throws -> T {
+  func resolvePlainAsync<T>(
+    _ type: T.Type, isolation: isolated (any Actor)?
+  ) async throws -> T {
+    let isolation = isolation.map { ObjectIdentifier($0) }
     if !node.chainHasLocals,
       let unmanaged = node.graph.root.unmanagedEntry(for: ObjectIdentifier(T.self))
     {
@@ -42,7 +47,7 @@ extension Resolver {
   /// `resolveAsync` for a named key (not inlined: names are the uncommon case).
   @usableFromInline
   func resolveNamedAsync<T>(
-    _ type: T.Type, name: (any Hashable & Sendable)?, isolation: ObjectIdentifier?
+    _ type: T.Type, name: (any Hashable & Sendable)?, isolation: isolated (any Actor)?
   ) async throws -> T {
     try await resolveKeyAsync(
       ServiceKey(T.self, name: ServiceName(name)), T.self, ArgumentsHandOff(()), argumentTypes: [],
@@ -52,7 +57,7 @@ extension Resolver {
   /// `resolveAsync` for a named or argument key.
   func resolveKeyAsync<T, Args>(
     _ key: ServiceKey, _ type: T.Type, _ handOff: ArgumentsHandOff<Args>,
-    argumentTypes: [Any.Type], isolation: ObjectIdentifier?
+    argumentTypes: [Any.Type], isolation: isolated (any Actor)?
   ) async throws -> T {
     let arguments = handOff.arguments
     guard let (entry, home) = node.lookup(key) else {
@@ -64,7 +69,7 @@ extension Resolver {
           of: unsafeDowncast(entry, to: Entry<T, Args>.self), arguments, home: home,
           requester: requester, isOutermost: true)
       }
-      return try isolation == ObjectIdentifier(MainActor.shared) ? onMainActor(resolve) : resolve()
+      return try isolation === MainActor.shared ? onMainActor(resolve) : resolve()
     }
     return try await node.asyncInstance(
       of: unsafeDowncast(entry, to: AsyncEntry<T, Args>.self), arguments, home: home,

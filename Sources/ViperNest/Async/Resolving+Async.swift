@@ -31,9 +31,8 @@ extension Resolving {
     isolation: isolated (any Actor)? = #isolation
   ) async throws -> T {
     let resolver = resolver
-    let actor = isolation.map { ObjectIdentifier($0) }
-    if name == nil { return try await resolver.resolvePlainAsync(T.self, isolation: actor) }
-    return try await resolver.resolveNamedAsync(T.self, name: name, isolation: actor)
+    if name == nil { return try await resolver.resolvePlainAsync(T.self, isolation: isolation) }
+    return try await resolver.resolveNamedAsync(T.self, name: name, isolation: isolation)
   }
 
   /// Resolves `type` registered with runtime arguments, awaiting its factory when it is `async`.
@@ -60,7 +59,7 @@ extension Resolving {
     return try await resolver.resolveKeyAsync(
       key, T.self, handOff,
       argumentTypes: argumentTypeList(First.self, repeat (each Rest).self),
-      isolation: isolation.map { ObjectIdentifier($0) })
+      isolation: isolation)
   }
 
   /// Opens a story of type `story` and awaits `body` in it (usually resolving what the story
