@@ -125,6 +125,8 @@ enum Targets {
     ("leak-tracking", "≤ 1.25× `viper-module`; off costs ≤ 2%"),
     ("retain-path", "≤ 100 µs"),
     ("deep-link-3", "≤ 1.5× hand-written router calls; matching over 1,000 routes ≤ 2 µs"),
+    ("async-hit", "≤ 2× `app-hit` in the same rounds"),
+    ("async-transient", "≤ 1.5× awaiting the async initializer by hand"),
   ]
 
   static var byID: [String: String] {
