@@ -117,7 +117,8 @@ extension Registrar {
     recordAsync(
       AsyncEntry<T, Void>(
         qualifier: .named(name), lifetime: lifetime, dependencies: nil, site: site(file),
-        line: line, asyncFactory: { r, _ in try await onMainActorAsync { try await factory(r) }.value }
+        line: line,
+        asyncFactory: { r, _ in try await onMainActorAsync { try await factory(r) }.value }
       ))
   }
 

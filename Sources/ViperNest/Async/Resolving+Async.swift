@@ -132,5 +132,7 @@ public struct AsyncProvider<T>: Sendable {
 extension AsyncProvider: BuiltInDependency {
   static var deferredTarget: Any.Type? { T.self }
   static var isAsyncDeferred: Bool { true }
-  static func make(from resolver: Resolver) -> AsyncProvider<T> { AsyncProvider(resolver: resolver) }
+  static func make(from resolver: Resolver) -> AsyncProvider<T> {
+    AsyncProvider(resolver: resolver)
+  }
 }

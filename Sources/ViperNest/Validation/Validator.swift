@@ -399,7 +399,8 @@ struct ContextChecker {
         // Provider<T>: resolved later, outside this path; it only has to exist.
         result =
           found.isAsync && (dependency.isDeferred ? !dependency.isAsyncDeferred : !entry.isAsync)
-          ? Traced(awaitRequired(consumer: entry, dependency: found, deferred: dependency.isDeferred))
+          ? Traced(
+            awaitRequired(consumer: entry, dependency: found, deferred: dependency.isDeferred))
           : dependency.isDeferred ? .resolves : self.visit(found, scope: ownScope, home: foundHome)
       } else if dependency.isDeferred {
         // Provider<T> with no T where it will resolve from: building the consumer works, calling

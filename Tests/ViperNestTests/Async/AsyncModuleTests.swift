@@ -45,7 +45,8 @@ final class GreetingRouter: VIPERRouter, GreetingRouterProtocol {
 
 final class GreetingBuilder: VIPERBuilder<
   GreetingView, GreetingPresenter, GreetingInteractor, GreetingRouter
-> {}
+>
+{}
 
 @MainActor
 struct AsyncModuleTests {
@@ -55,9 +56,11 @@ struct AsyncModuleTests {
       return Session(token: "Ada")
     }
     r.register(GreetingPresenter.self, mainActor: GreetingPresenter.init)
-    r.register(GreetingInteractor.self, mainActor: { r in
-      GreetingInteractor(session: try await r.resolveAsync())
-    })
+    r.register(
+      GreetingInteractor.self,
+      mainActor: { r in
+        GreetingInteractor(session: try await r.resolveAsync())
+      })
     r.register(GreetingRouter.self, mainActor: GreetingRouter.init)
   }
 

@@ -61,11 +61,13 @@ struct AsyncResolutionTests {
 
   @MainActor @Test func mainActorAsyncFactoryRunsOnTheMainActor() async throws {
     let app = try start { r in
-      r.register(Session.self, lifetime: .app, mainActor: { _ in
-        MainActor.assertIsolated()
-        await Task.yield()
-        return Session(token: "main")
-      })
+      r.register(
+        Session.self, lifetime: .app,
+        mainActor: { _ in
+          MainActor.assertIsolated()
+          await Task.yield()
+          return Session(token: "main")
+        })
     }
     let session = try await Task.detached { try await app.resolveAsync(Session.self) }.value
     #expect(session.token == "main")
@@ -154,7 +156,9 @@ struct AsyncResolutionTests {
       for _ in 0..<8 {
         group.addTask {
           var seen = Set<ObjectIdentifier>()
-          for _ in 0..<1_000 { seen.insert(ObjectIdentifier(try await app.resolveAsync(Session.self))) }
+          for _ in 0..<1_000 {
+            seen.insert(ObjectIdentifier(try await app.resolveAsync(Session.self)))
+          }
           return seen
         }
       }

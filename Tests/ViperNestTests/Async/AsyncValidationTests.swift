@@ -90,13 +90,19 @@ struct AsyncValidationTests {
       AnyAssembly("Bank") { r in
         r.register(Session.self, lifetime: .app, factory: Self.sessionFactory)
         r.register(Account.self, lifetime: .app, Account.init(session:))
-        r.register(SessionBadge.self, lifetime: .app) { _ in SessionBadge(session: Session(token: "")) }
+        r.register(SessionBadge.self, lifetime: .app) { _ in
+          SessionBadge(session: Session(token: ""))
+        }
       })
     for format in [GraphFormat.dot, .mermaid] {
       let text = registry.graph(format)
       #expect(text.contains("Account\\napp · async") || text.contains("Account<br/>app · async"))
-      #expect(text.contains("Session\\napp · async · opaque") || text.contains("Session<br/>app · async · opaque"))
-      #expect(!text.contains("SessionBadge\\napp · async") && !text.contains("SessionBadge<br/>app · async"))
+      #expect(
+        text.contains("Session\\napp · async · opaque")
+          || text.contains("Session<br/>app · async · opaque"))
+      #expect(
+        !text.contains("SessionBadge\\napp · async")
+          && !text.contains("SessionBadge<br/>app · async"))
     }
   }
 }
