@@ -186,7 +186,13 @@ extension StoryNode {
         return try await creation.wait(from: path, requester: requester)
       case .creating(let owner):
         // Only async creations claim an async entry's slot (the synchronous engine refuses it).
-        let creation = AsyncCreationBase.find(owner) as! AsyncCreation<T>
+        guard let creation = AsyncCreationBase.find(owner) as? AsyncCreation<T> else {
+          // Not expected (the synchronous engine never claims an async entry's slot): look again
+          // once the claimer is done.
+          lock.unlock()
+          await Task.yield()
+          continue
+        }
         lock.unlock()
         if path.isResolving(entry, in: self) {
           throw ViperNestError.circular(path.entries + [entry], node: requester, crossThread: false)
