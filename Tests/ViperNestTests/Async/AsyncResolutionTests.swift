@@ -283,6 +283,34 @@ struct AsyncResolutionTests {
     app.close()
   }
 
+  @Test func twoCreationsAwaitingEachOtherAreACycleNotADeadlock() async throws {
+    let gates = (a: Gate(), c: Gate())
+    let app = try start { r in
+      r.register(AsyncA.self, lifetime: .app) { r in
+        await gates.a.pass()
+        _ = try await r.resolveAsync(AsyncC.self)
+        return await AsyncA(b: AsyncB(c: AsyncC()))
+      }
+      r.register(AsyncC.self, lifetime: .app) { r in
+        await gates.c.pass()
+        _ = try await r.resolveAsync(AsyncA.self)
+        return await AsyncC()
+      }
+    }
+    let first = Task { try await app.resolveAsync(AsyncA.self) }
+    let second = Task { try await app.resolveAsync(AsyncC.self) }
+    await gates.a.waitUntilEntered()
+    await gates.c.waitUntilEntered()
+    gates.a.open()
+    gates.c.open()
+    let errors = [
+      await #expect(throws: ViperNestError.self) { _ = try await first.value },
+      await #expect(throws: ViperNestError.self) { _ = try await second.value },
+    ]
+    #expect(errors.allSatisfy { $0?.code == .circularDependency })
+    app.close()
+  }
+
   @Test func graphLifetimeIsRefusedForAsyncFactories() throws {
     let error = try #require(throws: ViperNestError.self) {
       _ = try start { r in
