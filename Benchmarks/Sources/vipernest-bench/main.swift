@@ -157,6 +157,8 @@ func runBenchmarks(_ options: Options) throws -> Int32 {
     (LeakTrackingScenario.id, { try LeakTrackingScenario.run(runner) }),
     (RetainPathScenario.id, { try RetainPathScenario.run(runner) }),
     (DeepLink3Scenario.id, { try DeepLink3Scenario.run(runner) }),
+    (AsyncHitScenario.id, { try AsyncHitScenario.run(runner) }),
+    (AsyncTransientScenario.id, { try AsyncTransientScenario.run(runner) }),
     // Last: Swinject's growth stays allocated.
     (Memory1mScenario.id, { try Memory1mScenario.run(runner, settings: settings) }),
     // Opt-in (named with --only): they generate and build a 300-module app in three variants.

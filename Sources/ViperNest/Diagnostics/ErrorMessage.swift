@@ -133,6 +133,18 @@ struct ErrorMessage: Sendable {
       summary =
         "\(entry.keyDescription) has a @MainActor factory but was resolved off the main thread."
       fix = "resolve it from @MainActor code (UI modules are built on the main actor)"
+    case .awaitRequired(let entry, let stack, let node):
+      key = entry.keyDescription
+      path = stack.map(\.keyDescription)
+      chain = node.chainNames
+      summary =
+        "\(entry.keyDescription) has an async factory but was resolved synchronously."
+      notes.append("registered at \(entry.origin)")
+      fix =
+        stack.count > 1
+        ? "await it: make \(stack[stack.count - 2].keyDescription)'s factory async, or inject "
+          + "AsyncProvider<\(typeName(entry.serviceType))> and call `try await` on it"
+        : "await it: try await resolveAsync(\(typeExpression(entry.serviceType)).self)"
     case .validation(let problem):
       self = problem.message
     }

@@ -21,7 +21,7 @@ public struct ViperNestError: Error, CustomStringConvertible, Sendable {
     enum Value: String, Sendable {
       case missingRegistration, circularDependency, captiveDependency, storyNotOpen, storyClosed
       case storyOpenedOutsideParent, registryFrozen, duplicateRegistration, overrideWithoutOriginal
-      case invalidRegistration, factoryFailed, mainActorRequired
+      case invalidRegistration, factoryFailed, mainActorRequired, awaitRequired
     }
 
     let value: Value
@@ -51,6 +51,9 @@ public struct ViperNestError: Error, CustomStringConvertible, Sendable {
     public static let factoryFailed = Code(value: .factoryFailed)
     /// A `@MainActor` factory was resolved off the main actor.
     public static let mainActorRequired = Code(value: .mainActorRequired)
+    /// A registration with an `async` factory was resolved synchronously (or a synchronous
+    /// factory depends on one); resolve it with `try await resolveAsync`.
+    public static let awaitRequired = Code(value: .awaitRequired)
 
     public var description: String { value.rawValue }
   }
@@ -71,6 +74,7 @@ public struct ViperNestError: Error, CustomStringConvertible, Sendable {
     case invalidRegistration(AnyEntry, reason: String, fix: String)
     case factoryFailed(entry: AnyEntry, underlying: any Error, path: [AnyEntry], node: StoryNode)
     case mainActorRequired(entry: AnyEntry, path: [AnyEntry], node: StoryNode)
+    case awaitRequired(entry: AnyEntry, path: [AnyEntry], node: StoryNode)
     /// A problem found by ``Registry/validate()``, in a story chain it checked.
     case validation(ValidationProblem)
   }
@@ -186,6 +190,12 @@ extension ViperNestError {
   ) -> ViperNestError {
     ViperNestError(
       .factoryFailed, .factoryFailed(entry: entry, underlying: error, path: path, node: node))
+  }
+
+  static func awaitRequired(_ entry: AnyEntry, node: StoryNode) -> ViperNestError {
+    var path = ThreadResolutionState.current.stack
+    if path.last !== entry { path.append(entry) }
+    return ViperNestError(.awaitRequired, .awaitRequired(entry: entry, path: path, node: node))
   }
 
   static func mainActorRequired(_ entry: AnyEntry, node: StoryNode) -> ViperNestError {

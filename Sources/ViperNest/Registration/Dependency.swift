@@ -3,6 +3,8 @@
 protocol BuiltInDependency {
   /// The type a deferred dependency resolves later (`T` for `Provider<T>`), nil for `Resolver`.
   static var deferredTarget: Any.Type? { get }
+  /// Whether the deferred target is awaited (`AsyncProvider<T>`); see `Dependency+Async.swift`.
+  static var isAsyncDeferred: Bool { get }
   static func make(from resolver: Resolver) -> Self
 }
 
@@ -13,6 +15,7 @@ extension Dependency {
       self.init(
         type: target ?? type, key: ServiceKey(target ?? type), isDeferred: target != nil,
         isBuiltIn: true)
+      isAsyncDeferred = builtIn.isAsyncDeferred
     } else {
       self.init(type: type, key: ServiceKey(type), isDeferred: false, isBuiltIn: false)
     }

@@ -21,6 +21,8 @@ struct Dependency: Sendable {
   let isDeferred: Bool
   /// `Resolver` / `Provider`: supplied by the registry itself, nothing to look up.
   let isBuiltIn: Bool
+  /// `AsyncProvider<T>`: deferred, and awaited when called.
+  var isAsyncDeferred = false
 }
 
 /// What the registrations one ``Registrar`` makes from one file share: the file, the assembly,
@@ -106,13 +108,17 @@ class AnyEntry: @unchecked Sendable {
   /// False for an instance registered with `instance:`: it existed before the registry, which
   /// shares it but does not own it, so the leak detector never expects it to be released.
   @usableFromInline let isOwned: Bool
+  /// Built by an `async` factory (an `AsyncEntry`): resolved only with `resolveAsync`.
+  @usableFromInline let isAsync: Bool
 
   @usableFromInline
   init(
     type: Any.Type, qualifier: KeyQualifier?, lifetime: Lifetime, dependencies: [Dependency]?,
-    isMainActor: Bool, site: RegistrationSite, line: UInt, isOwned: Bool = true
+    isMainActor: Bool, site: RegistrationSite, line: UInt, isOwned: Bool = true,
+    isAsync: Bool = false
   ) {
     self.isOwned = isOwned
+    self.isAsync = isAsync
     self.typeID = ObjectIdentifier(type)
     self.qualifier = qualifier
     self.lifetime = lifetime
@@ -177,21 +183,22 @@ func describeKey(_ type: Any.Type, _ name: ServiceName?, _ arguments: [Any.Type]
   return text
 }
 
-/// A registration of `T` built from arguments `Args` (`Void` when it takes none).
+/// A registration of `T` built from arguments `Args` (`Void` when it takes none). Not final only
+/// for `AsyncEntry`, whose synchronous `factory` refuses to run.
 @usableFromInline
-final class Entry<T, Args>: AnyEntry, @unchecked Sendable {
+class Entry<T, Args>: AnyEntry, @unchecked Sendable {
   // Invariant: as for `AnyEntry`; `factory` is an immutable `@Sendable` closure.
   @usableFromInline let factory: @Sendable (Resolver, Args) throws -> T
 
   @usableFromInline
   init(
     qualifier: KeyQualifier?, lifetime: Lifetime, dependencies: [Dependency]?, isMainActor: Bool,
-    site: RegistrationSite, line: UInt, isOwned: Bool = true,
+    site: RegistrationSite, line: UInt, isOwned: Bool = true, isAsync: Bool = false,
     factory: @escaping @Sendable (Resolver, Args) throws -> T
   ) {
     self.factory = factory
     super.init(
       type: T.self, qualifier: qualifier, lifetime: lifetime, dependencies: dependencies,
-      isMainActor: isMainActor, site: site, line: line, isOwned: isOwned)
+      isMainActor: isMainActor, site: site, line: line, isOwned: isOwned, isAsync: isAsync)
   }
 }

@@ -136,7 +136,8 @@ func checkMainThread(_ entry: AnyEntry, requester: StoryNode) throws {
 /// nothing): its path is the resolutions around it, then it.
 @usableFromInline
 func factoryFailed(_ entry: AnyEntry, _ error: any Error, requester: StoryNode) -> any Error {
-  ViperNestError.factoryFailed(
+  if error is AwaitRequired { return ViperNestError.awaitRequired(entry, node: requester) }
+  return ViperNestError.factoryFailed(
     entry, error, path: ThreadResolutionState.current.stack + [entry], node: requester)
 }
 
@@ -168,5 +169,6 @@ func nestedFactoryFailed(
   _ entry: AnyEntry, _ error: any Error, thread: ThreadResolutionState, requester: StoryNode
 ) -> any Error {
   if let error = error as? ViperNestError { return error }
+  if error is AwaitRequired { return ViperNestError.awaitRequired(entry, node: requester) }
   return ViperNestError.factoryFailed(entry, error, path: thread.stack, node: requester)
 }

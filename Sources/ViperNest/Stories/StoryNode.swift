@@ -324,6 +324,7 @@ final class StoryNode: @unchecked Sendable {
         slots[index] = .empty
         removeFromOrder(index)
       case .empty:
+        if entry.isAsync { return try refuseAsync(entry, requester: requester) }
         if thread.isResolving(entry, in: self) {
           lock.unlock()
           throw ViperNestError.circular(thread.stack + [entry], node: requester, crossThread: false)
@@ -332,6 +333,7 @@ final class StoryNode: @unchecked Sendable {
         lock.unlock()
         return .claimed
       case .creating(let owner):
+        if entry.isAsync { return try refuseAsync(entry, requester: requester) }
         if owner === thread || !WaitGraph.beginWait(thread, for: owner) {
           lock.unlock()
           throw ViperNestError.circular(
@@ -343,6 +345,12 @@ final class StoryNode: @unchecked Sendable {
         WaitGraph.endWait(thread)
       }
     }
+  }
+
+  /// Called with `lock` held: an `async` registration resolved synchronously (not built yet).
+  private func refuseAsync(_ entry: AnyEntry, requester: StoryNode) throws -> Claim {
+    lock.unlock()
+    throw ViperNestError.awaitRequired(entry, node: requester)
   }
 
   /// The factory of a claimed slot failed: empties it and wakes its waiters.
@@ -415,7 +423,7 @@ final class StoryNode: @unchecked Sendable {
   }
 
   /// Called with `lock` held: takes `index` out of the creation order.
-  private func removeFromOrder(_ index: Int) {
+  func removeFromOrder(_ index: Int) {
     guard let position = (0..<instanceTotal).first(where: { order[$0] == index }) else { return }
     (order + position).update(from: order + position + 1, count: instanceTotal - position - 1)
     instanceTotal -= 1

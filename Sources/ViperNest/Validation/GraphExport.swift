@@ -56,7 +56,8 @@ extension Registry {
     }
     let missing = Set(edges.map(\.to).filter { $0.hasPrefix("missing_") }).sorted()
     func label(_ entry: AnyEntry) -> String {
-      "\(entry.keyDescription)\\n\(entry.lifetime)\(entry.dependencies == nil ? " · opaque" : "")"
+      "\(entry.keyDescription)\\n\(entry.lifetime)\(entry.isAsync ? " · async" : "")"
+        + (entry.dependencies == nil ? " · opaque" : "")
     }
     var lines: [String] = []
     switch format {

@@ -398,7 +398,10 @@ struct ContextChecker {
       if let (found, foundHome) = lookup(dependency.key, scope: ownScope) {
         // Provider<T>: resolved later, outside this path; it only has to exist.
         result =
-          dependency.isDeferred ? .resolves : self.visit(found, scope: ownScope, home: foundHome)
+          found.isAsync && (dependency.isDeferred ? !dependency.isAsyncDeferred : !entry.isAsync)
+          ? Traced(
+            awaitRequired(consumer: entry, dependency: found, deferred: dependency.isDeferred))
+          : dependency.isDeferred ? .resolves : self.visit(found, scope: ownScope, home: foundHome)
       } else if dependency.isDeferred {
         // Provider<T> with no T where it will resolve from: building the consumer works, calling
         // the provider will not. Reported, but the consumer itself resolves.
@@ -461,6 +464,24 @@ struct ContextChecker {
     if registeredSomewhere { return .needsStory(finding) }
     findings.append(finding)
     return .broken(.missingRegistration)
+  }
+
+  /// A synchronous factory (or a `Provider`) that would resolve an async registration.
+  private mutating func awaitRequired(
+    consumer: AnyEntry, dependency: AnyEntry, deferred: Bool
+  ) -> Outcome {
+    let (graph, path) = (graph, stack + [dependency])
+    add(.awaitRequired, id: "await:\(consumer.keyDescription)->\(dependency.keyDescription)") {
+      var message = ErrorMessage(
+        .awaitRequired(entry: dependency, path: path, node: StoryNode(root: graph)))
+      if deferred {
+        message.notes.append(
+          "\(consumer.keyDescription) takes it as Provider<\(typeName(dependency.serviceType))>, "
+            + "whose call is synchronous")
+      }
+      return message
+    }
+    return .broken(.awaitRequired)
   }
 
   private mutating func addCaptive(

@@ -162,6 +162,7 @@ package struct ModulePlan: Sendable {
     "NavigationEvent", "OpenedLink", "OverlayAppearance", "OverlayTransition",
     "OwnershipViolation",
     "PresentTransition", "Presentable", "PresentationStyle", "PresenterLinks", "Provider",
+    "AsyncProvider",
     "PushTransition",
     "Registrar", "Registry", "Resolver", "Resolving", "RetainPath", "RouterLinks", "Story",
     "StoryTree", "TabControlling", "TabItem", "TabTransition", "Transition", "TransitionError",

@@ -1,0 +1,47 @@
+/// A registration of `T` built by an `async` factory. Its synchronous `factory` refuses to run
+/// (see ``AwaitRequired``): synchronous resolution reports ``ViperNestError/Code/awaitRequired``
+/// with the path, `resolveAsync` awaits `asyncFactory`.
+@usableFromInline
+final class AsyncEntry<T, Args>: Entry<T, Args>, @unchecked Sendable {
+  // Invariant that makes this Sendable: as for `Entry`; `asyncFactory` is an immutable
+  // `@Sendable` closure.
+  @usableFromInline let asyncFactory: @Sendable (Resolver, Args) async throws -> T
+
+  @usableFromInline
+  init(
+    qualifier: KeyQualifier?, lifetime: Lifetime, dependencies: [Dependency]?,
+    site: RegistrationSite, line: UInt,
+    asyncFactory: @escaping @Sendable (Resolver, Args) async throws -> T
+  ) {
+    self.asyncFactory = asyncFactory
+    super.init(
+      qualifier: qualifier, lifetime: lifetime, dependencies: dependencies, isMainActor: false,
+      site: site, line: line, isAsync: true, factory: { _, _ in throw AwaitRequired() })
+  }
+}
+
+/// What an async registration's synchronous factory throws; the engine turns it into
+/// ``ViperNestError/Code/awaitRequired`` with the entry and the resolution path.
+struct AwaitRequired: Error {}
+
+/// Runs `body` on the main actor and hands its result back: the `mainActor:` async factories.
+@MainActor
+@usableFromInline
+func onMainActorAsync<T>(
+  _ body: @MainActor () async throws -> T
+) async throws -> MainActorResult<T> {
+  MainActorResult(value: try await body())
+}
+
+/// A main-actor factory's result handed back to the resolution that awaited it.
+@usableFromInline
+struct MainActorResult<Value>: @unchecked Sendable {
+  // Invariant: created on the main actor by `onMainActorAsync` and only read by the resolution
+  // that awaited that call, after it returned: the value is never accessed from two places at
+  // once. (The registry shares the instances it builds across threads, as the synchronous
+  // `mainActor:` registrations do.)
+  @usableFromInline let value: Value
+
+  @usableFromInline
+  init(value: Value) { self.value = value }
+}

@@ -1,0 +1,292 @@
+public import CViperNestAtomics
+
+// The async resolution engine. A synchronous registration found by `resolveAsync` goes through the
+// synchronous engine unchanged (`StoryNode.instance`); only `AsyncEntry`s come here. Nothing of
+// this runs on the synchronous paths: they only read `AnyEntry.isAsync` where they would otherwise
+// claim a slot or fail.
+
+extension Resolver {
+  /// `resolveAsync` for a plain key. Runs on the caller's actor (`isolation`), so that the
+  /// synchronous engine it calls for synchronous registrations may run `@MainActor` factories
+  /// when that actor is the main actor.
+  @inlinable
+  func resolvePlainAsync<T>(
+    _ type: T.Type, isolation: isolated (any Actor)?
+  ) async throws -> T {
+    let isolation = isolation.map { ObjectIdentifier($0) }
+    if !node.chainHasLocals,
+      let unmanaged = node.graph.root.unmanagedEntry(for: ObjectIdentifier(T.self))
+    {
+      let isAsync = unmanaged._withUnsafeGuaranteedRef { $0.isAsync }
+      if !isAsync {
+        return try unmanaged._withUnsafeGuaranteedRef {
+          try node.instance(
+            of: unsafeDowncast($0, to: Entry<T, Void>.self), (), home: nil, requester: requester,
+            isOutermost: true, isolation: isolation)
+        }
+      }
+      // Held strongly across the suspension (the graph holds it anyway).
+      let entry = unmanaged.takeUnretainedValue()
+      return try await node.asyncInstance(
+        of: unsafeDowncast(entry, to: AsyncEntry<T, Void>.self), (), home: nil,
+        requester: requester, isOutermost: true)
+    }
+    guard let (entry, home) = node.lookup(ObjectIdentifier(T.self)) else {
+      return try unregistered(T.self)
+    }
+    if !entry.isAsync {
+      return try node.instance(
+        of: unsafeDowncast(entry, to: Entry<T, Void>.self), (), home: home, requester: requester,
+        isOutermost: true, isolation: isolation)
+    }
+    return try await node.asyncInstance(
+      of: unsafeDowncast(entry, to: AsyncEntry<T, Void>.self), (), home: home,
+      requester: requester, isOutermost: true)
+  }
+
+  /// `resolveAsync` for a named key (not inlined: names are the uncommon case).
+  @usableFromInline
+  func resolveNamedAsync<T>(
+    _ type: T.Type, name: (any Hashable & Sendable)?, isolation: isolated (any Actor)?
+  ) async throws -> T {
+    try await resolveKeyAsync(
+      ServiceKey(T.self, name: ServiceName(name)), T.self, ArgumentsHandOff(()), argumentTypes: [],
+      isolation: isolation)
+  }
+
+  /// `resolveAsync` for a named or argument key.
+  func resolveKeyAsync<T, Args>(
+    _ key: ServiceKey, _ type: T.Type, _ handOff: ArgumentsHandOff<Args>,
+    argumentTypes: [Any.Type], isolation: isolated (any Actor)?
+  ) async throws -> T {
+    let arguments = handOff.arguments
+    guard let (entry, home) = node.lookup(key) else {
+      return try resolveEntry(key, T.self, arguments, argumentTypes: argumentTypes)
+    }
+    if !entry.isAsync {
+      let resolve = {
+        try node.instance(
+          of: unsafeDowncast(entry, to: Entry<T, Args>.self), arguments, home: home,
+          requester: requester, isOutermost: true)
+      }
+      return try isolation === MainActor.shared ? onMainActor(resolve) : resolve()
+    }
+    return try await node.asyncInstance(
+      of: unsafeDowncast(entry, to: AsyncEntry<T, Args>.self), arguments, home: home,
+      requester: requester, isOutermost: true)
+  }
+
+  /// Resolves a dependency of an async autowired initializer: awaited when its registration is
+  /// async, resolved synchronously otherwise; `Resolver`, `Provider` and `AsyncProvider` are
+  /// supplied by the registry.
+  @inlinable
+  func dependencyAsync<D>(_ type: D.Type) async throws -> D {
+    guard let (entry, home) = node.lookup(ObjectIdentifier(D.self)) else {
+      return try unregistered(D.self)
+    }
+    if !entry.isAsync {
+      return try node.instance(
+        of: unsafeDowncast(entry, to: Entry<D, Void>.self), (), home: home, requester: requester)
+    }
+    return try await node.asyncInstance(
+      of: unsafeDowncast(entry, to: AsyncEntry<D, Void>.self), (), home: home,
+      requester: requester, isOutermost: false)
+  }
+}
+
+extension StoryNode {
+  /// `instance(of:…)` for an async registration: picks the owner by lifetime, as the synchronous
+  /// engine does.
+  @inlinable
+  func asyncInstance<T, Args>(
+    of entry: AsyncEntry<T, Args>, _ arguments: Args, home: StoryNode?, requester: StoryNode,
+    isOutermost: Bool
+  ) async throws -> T {
+    let owner: StoryNode
+    switch entry.lifetime.kind {
+    case .transient, .graph:
+      if isOutermost { try checkOpen(entry) }
+      return try await constructAsync(entry, arguments, scope: self, requester: requester)
+    case .app:
+      owner = app
+    case .story:
+      guard let found = nearest(entry.lifetime.storyID)?.takeUnretainedValue() else {
+        if isOutermost { try checkOpen(entry) }
+        throw storyNotOpen(entry, requester: requester)
+      }
+      owner = found
+    case .weak:
+      owner = home ?? app
+    }
+    if isOutermost, owner !== self { try checkOpen(entry) }
+    return try await owner.asyncCachedInstance(entry, arguments, requester: requester)
+  }
+
+  /// The cached instance of an async entry owned by this story: the same lock-free hit as
+  /// `cachedInstance`, else the shared in-flight creation.
+  @inlinable
+  func asyncCachedInstance<T, Args>(
+    _ entry: AsyncEntry<T, Args>, _ arguments: Args, requester: StoryNode
+  ) async throws -> T {
+    vn_atomic_fetch_add(readers, 1)
+    if let box = vn_atomic_load_pointer(published(entry.slot)) {
+      let value = Unmanaged<InstanceBox<T>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
+      vn_atomic_fetch_add(readers, -1)
+      return value
+    }
+    vn_atomic_fetch_add(readers, -1)
+    return try await createShared(entry, arguments, requester: requester)
+  }
+
+  /// The slow path of `asyncCachedInstance`: the built instance, or a wait for the creation in
+  /// flight, or a new creation that others may join. The node's lock is only held to read and
+  /// claim the slot, never across an `await`.
+  @usableFromInline
+  func createShared<T, Args>(
+    _ entry: AsyncEntry<T, Args>, _ arguments: Args, requester: StoryNode
+  ) async throws -> T {
+    let index = entry.slot
+    let path = AsyncResolutionPath.current
+    while true {
+      lock.lock()
+      if closed {
+        lock.unlock()
+        throw storyClosed(entry)
+      }
+      switch slots[index] {
+      case .ready(let box):
+        lock.unlock()
+        return unsafeDowncast(box, to: InstanceBox<T>.self).value
+      case .weakReady(let box):
+        if let object = box.object {
+          lock.unlock()
+          return object as! T
+        }
+        slots[index] = .empty
+        removeFromOrder(index)
+        lock.unlock()
+      case .empty:
+        if path.isResolving(entry, in: self) {
+          lock.unlock()
+          throw ViperNestError.circular(path.entries + [entry], node: requester, crossThread: false)
+        }
+        let creation = AsyncCreation<T>(entry: entry)
+        slots[index] = .creating(creation.owner)
+        AsyncCreation<T>.list(creation)
+        lock.unlock()
+        let inner = path.running(creation)
+        let handOff = ArgumentsHandOff(arguments)
+        // Its own task: cancelling a waiter (even the first) does not cancel the creation.
+        Task {
+          await AsyncResolutionPath.$current.withValue(inner) {
+            await self.runCreation(
+              entry, handOff.arguments, requester: requester, creation: creation)
+          }
+        }
+        return try await creation.wait(from: path, requester: requester)
+      case .creating(let owner):
+        // Only async creations claim an async entry's slot (the synchronous engine refuses it).
+        guard let creation = AsyncCreationBase.find(owner) as? AsyncCreation<T> else {
+          // Not expected (the synchronous engine never claims an async entry's slot): look again
+          // once the claimer is done.
+          lock.unlock()
+          await Task.yield()
+          continue
+        }
+        lock.unlock()
+        if path.isResolving(entry, in: self) {
+          throw ViperNestError.circular(path.entries + [entry], node: requester, crossThread: false)
+        }
+        return try await creation.wait(from: path, requester: requester)
+      }
+    }
+  }
+
+  /// Runs a shared creation to its end: builds, stores (or, when the story closed meanwhile,
+  /// drops) the instance, then wakes every waiter.
+  func runCreation<T, Args>(
+    _ entry: AsyncEntry<T, Args>, _ arguments: Args, requester: StoryNode,
+    creation: AsyncCreation<T>
+  ) async {
+    let value: T
+    do {
+      value = try await constructAsync(entry, arguments, scope: self, requester: requester)
+    } catch {
+      abandon(entry.slot)
+      creation.finish(.failure(error))
+      return
+    }
+    do {
+      if case .weak = entry.lifetime.kind {
+        try storeWeak(value as Any, entry)
+      } else {
+        try store(InstanceBox(value), entry)
+      }
+    } catch {
+      // The story closed while the factory ran: nothing keeps the instance; it goes when this
+      // function returns.
+      creation.finish(.failure(error))
+      return
+    }
+    if hasLeakToken, entry.isOwned, type(of: value as Any) is AnyClass { track(value as AnyObject) }
+    creation.finish(.success(SharedValue(value: value)))
+  }
+}
+
+/// Runtime arguments moved from the resolving caller to the factory that consumes them.
+@usableFromInline
+struct ArgumentsHandOff<Arguments>: @unchecked Sendable {
+  // Invariant: built from the arguments of one `resolveAsync` call and read once, by the factory
+  // call of that resolution; the caller keeps no access to them, so they are never used from two
+  // places at once. (A cached registration's arguments are always `Void`.)
+  @usableFromInline let arguments: Arguments
+
+  @usableFromInline
+  init(_ arguments: Arguments) { self.arguments = arguments }
+}
+
+/// Runs `entry`'s async factory with `scope`'s registrations visible, tracking the resolution
+/// path of this task (a task-local) for cycle detection and error messages.
+@inlinable
+func constructAsync<T, Args>(
+  _ entry: AsyncEntry<T, Args>, _ arguments: Args, scope: StoryNode, requester: StoryNode
+) async throws -> T {
+  let resolver = Resolver(node: scope, requester: requester)
+  guard entry.mayResolveNested else {
+    do {
+      return try await entry.asyncFactory(resolver, arguments)
+    } catch {
+      throw asyncFactoryFailed(entry, error, requester: requester)
+    }
+  }
+  return try await constructAsyncNested(entry, arguments, resolver: resolver)
+}
+
+/// `constructAsync` for a factory that may resolve others: pushes it on the task's path.
+@usableFromInline
+func constructAsyncNested<T, Args>(
+  _ entry: AsyncEntry<T, Args>, _ arguments: Args, resolver: Resolver
+) async throws -> T {
+  let (scope, requester) = (resolver.node, resolver.requester)
+  let path = AsyncResolutionPath.current
+  if path.isResolving(entry, in: scope) {
+    throw ViperNestError.circular(path.entries + [entry], node: requester, crossThread: false)
+  }
+  return try await AsyncResolutionPath.$current.withValue(path.pushing(entry, in: scope)) {
+    do {
+      return try await entry.asyncFactory(resolver, arguments)
+    } catch {
+      throw asyncFactoryFailed(entry, error, requester: requester)
+    }
+  }
+}
+
+/// What an async factory threw: ViperNest's own errors and cancellation pass through, anything
+/// else is wrapped with the resolution path.
+@usableFromInline
+func asyncFactoryFailed(_ entry: AnyEntry, _ error: any Error, requester: StoryNode) -> any Error {
+  if error is ViperNestError || error is CancellationError { return error }
+  var path = AsyncResolutionPath.current.entries
+  if path.last !== entry { path.append(entry) }
+  return ViperNestError.factoryFailed(entry, error, path: path, node: requester)
+}
