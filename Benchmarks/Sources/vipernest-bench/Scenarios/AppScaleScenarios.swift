@@ -200,8 +200,10 @@ enum Size300Scenario {
     guard !files.isEmpty else { throw BenchError("size: no files") }
     let run = try ChildProcess.run("/usr/bin/size", ["-t"] + files)
     // The last line is the total: text data bss dec hex filename.
-    guard let total = run.output.split(separator: "\n").last?.split(separator: " ").first,
-      let bytes = Double(total.trimmingCharacters(in: .whitespaces))
+    guard
+      let total = run.output.split(separator: "\n").last?.split(whereSeparator: \.isWhitespace)
+        .first,
+      let bytes = Double(total)
     else { throw BenchError("size printed \(run.output)") }
     return bytes
   }
