@@ -13,6 +13,11 @@ extension Dependency {
       self.init(
         type: target ?? type, key: ServiceKey(target ?? type), isDeferred: target != nil,
         isBuiltIn: true)
+    } else if let optional = type as? any OptionalDependency.Type {
+      let wrapped = optional.optionalWrappedType
+      self.init(
+        type: wrapped, key: ServiceKey(wrapped), isDeferred: false, isBuiltIn: false,
+        isOptional: true)
     } else {
       self.init(type: type, key: ServiceKey(type), isDeferred: false, isBuiltIn: false)
     }

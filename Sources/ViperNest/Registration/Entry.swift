@@ -21,6 +21,9 @@ struct Dependency: Sendable {
   let isDeferred: Bool
   /// `Resolver` / `Provider`: supplied by the registry itself, nothing to look up.
   let isBuiltIn: Bool
+  /// `T?`: resolved to nil when nothing registers `T` (`type` and `key` are `T`'s), so validation
+  /// does not report it missing.
+  var isOptional = false
 }
 
 /// What the registrations one ``Registrar`` makes from one file share: the file, the assembly,
@@ -89,12 +92,12 @@ class AnyEntry: @unchecked Sendable {
   /// `key.type`: the metadata pointer of the type it is resolved as.
   @usableFromInline let typeID: ObjectIdentifier
   /// Name and runtime arguments; nil for a plain key.
-  private let qualifier: KeyQualifier?
+  fileprivate let qualifier: KeyQualifier?
   @usableFromInline let lifetime: Lifetime
   /// The declared dependencies, or nil for a closure factory (opaque to validation).
   let dependencies: [Dependency]?
-  private let site: RegistrationSite
-  private let line: UInt32
+  fileprivate let site: RegistrationSite
+  fileprivate let line: UInt32
   // Written only by `Graph.init`, before the entry is reachable from any story (see above), so no
   // access ever overlaps a write: the runtime exclusivity check (a visible part of every cached
   // hit) is turned off for these two.
@@ -168,6 +171,10 @@ class AnyEntry: @unchecked Sendable {
   /// Where it lives: `root` or `story Contacts`.
   var scopeDescription: String { localStory.map { "story \($0.name)" } ?? "the root registry" }
 
+  /// A copy whose instances pass through `decoration` (a `Decoration<T>` of its own type), or nil
+  /// when the decoration is for another type (see `Registrar.decorate`).
+  func decorated(by decoration: AnyObject) -> AnyEntry? { nil }
+
 }
 
 func describeKey(_ type: Any.Type, _ name: ServiceName?, _ arguments: [Any.Type]) -> String {
@@ -193,5 +200,14 @@ final class Entry<T, Args>: AnyEntry, @unchecked Sendable {
     super.init(
       type: T.self, qualifier: qualifier, lifetime: lifetime, dependencies: dependencies,
       isMainActor: isMainActor, site: site, line: line, isOwned: isOwned)
+  }
+
+  override func decorated(by decoration: AnyObject) -> AnyEntry? {
+    guard let decoration = decoration as? Decoration<T> else { return nil }
+    let (factory, decorate) = (self.factory, decoration.body)
+    return Entry(
+      qualifier: qualifier, lifetime: lifetime, dependencies: dependencies,
+      isMainActor: isMainActor, site: site, line: UInt(line), isOwned: isOwned,
+      factory: { resolver, arguments in try decorate(try factory(resolver, arguments)) })
   }
 }

@@ -1,0 +1,389 @@
+import Synchronization
+import Testing
+import ViperNest
+
+// Ports of Swinject's and Factory's own tests (Swinject: ContainerTests.TypeForwarding,
+// LazyTests, ProviderTests; Factory: FactoryCoreTests optional resolution and decorators) onto
+// ViperNest's registry.
+
+private protocol AccountsReading: AnyObject { var balance: Int { get } }
+private protocol AccountsWriting: AnyObject { func deposit(_ amount: Int) }
+private final class AccountsService: AccountsReading, AccountsWriting, @unchecked Sendable {
+  // Only touched by one test thread at a time.
+  var balance = 0
+  func deposit(_ amount: Int) { balance += amount }
+}
+
+private enum OnboardingStory: UserStory {}
+
+/// Counts how many times something ran, from any thread.
+private final class Counter: Sendable {
+  private let count = Mutex(0)
+  var value: Int { count.withLock { $0 } }
+  func increment() { count.withLock { $0 += 1 } }
+}
+
+// MARK: - Type forwarding
+
+struct TypeForwardingTests {
+  @Test func forwardedTypesShareTheAppInstance() throws {
+    let app = try Registry(
+      AnyAssembly { r in
+        r.register(AccountsService.self, lifetime: .app, AccountsService.init)
+        r.forward((any AccountsReading).self, to: AccountsService.self) { $0 }
+        r.forward((any AccountsWriting).self, to: AccountsService.self) { $0 }
+      }
+    ).start()
+    let writer = try app.resolve((any AccountsWriting).self)
+    writer.deposit(5)
+    let reader = try app.resolve((any AccountsReading).self)
+    #expect(reader.balance == 5)
+    #expect(reader === (try app.resolve(AccountsService.self)))
+    #expect(writer === reader)
+  }
+
+  @Test func forwardedTypesShareOneInstancePerStory() throws {
+    let app = try Registry(
+      AnyAssembly { r in
+        r.register(
+          AccountsService.self, lifetime: .story(OnboardingStory.self), AccountsService.init)
+        r.forward((any AccountsReading).self, to: AccountsService.self) { $0 }
+      }
+    ).start()
+    let first = try app.open(OnboardingStory.self)
+    let second = try app.open(OnboardingStory.self)
+    defer {
+      first.close()
+      second.close()
+    }
+    let a = try first.resolve((any AccountsReading).self)
+    #expect(a === (try first.resolve(AccountsService.self)))
+    #expect(a !== (try second.resolve((any AccountsReading).self)))
+  }
+
+  @Test func forwardingATransientRegistrationBuildsANewInstanceEachTime() throws {
+    let app = try Registry(
+      AnyAssembly { r in
+        r.register(AccountsService.self, AccountsService.init)
+        r.forward((any AccountsReading).self, to: AccountsService.self) { $0 }
+      }
+    ).start()
+    #expect(
+      (try app.resolve((any AccountsReading).self))
+        !== (try app.resolve((any AccountsReading).self)))
+  }
+
+  @Test func forwardedTypeResolvesOnlyByItsOwnName() throws {
+    let app = try Registry(
+      AnyAssembly { r in
+        r.register(AccountsService.self, lifetime: .app, AccountsService.init)
+        r.forward((any AccountsReading).self, name: "main", to: AccountsService.self) { $0 }
+      }
+    ).start()
+    #expect(try app.resolve((any AccountsReading).self, name: "main") is AccountsService)
+    let error = #expect(throws: ViperNestError.self) {
+      try app.resolve((any AccountsReading).self)
+    }
+    #expect(error?.code == .missingRegistration)
+  }
+
+  @Test func forwardingToNothingIsReportedByValidation() throws {
+    let registry = try Registry(
+      AnyAssembly { r in r.forward((any AccountsReading).self, to: AccountsService.self) { $0 } })
+    let report = registry.validate()
+    let problem = try #require(report.problems.first)
+    #expect(problem.code == .missingRegistration)
+    #expect(problem.resolutionPath == ["AccountsReading", "AccountsService"])
+  }
+
+  @Test func forwardingIsAnEdgeInTheGraphExport() throws {
+    let registry = try Registry(
+      AnyAssembly { r in
+        r.register(AccountsService.self, lifetime: .app, AccountsService.init)
+        r.forward((any AccountsReading).self, to: AccountsService.self) { $0 }
+      })
+    let dot = registry.graph(.dot)
+    #expect(dot.contains("n1 -> n0;"), "\(dot)")
+    #expect(registry.graph(.mermaid).contains("n1 --> n0"))
+    #expect(registry.validate().isValid)
+  }
+}
+
+// MARK: - Optional dependencies
+
+private final class Tracker: Sendable {}
+private final class Screen: Sendable {
+  let tracker: Tracker?
+  init(tracker: Tracker?) { self.tracker = tracker }
+}
+
+struct OptionalDependencyTests {
+  @Test func optionalParameterIsNilWhenNotRegistered() throws {
+    let registry = try Registry(AnyAssembly { r in r.register(Screen.self, Screen.init(tracker:)) })
+    #expect(registry.validate().isValid, "\(registry.validate())")
+    let app = try registry.start()
+    #expect(try app.resolve(Screen.self).tracker == nil)
+  }
+
+  @Test func optionalParameterIsTheInstanceWhenRegistered() throws {
+    let app = try Registry(
+      AnyAssembly { r in
+        r.register(Tracker.self, lifetime: .app, Tracker.init)
+        r.register(Screen.self, Screen.init(tracker:))
+      }
+    ).start()
+    let tracker = try app.resolve(Tracker.self)
+    #expect(try app.resolve(Screen.self).tracker === tracker)
+  }
+
+  @Test func optionalParameterSeesTheStoryItIsResolvedIn() throws {
+    let app = try Registry(
+      AnyAssembly { r in
+        r.register(Screen.self, Screen.init(tracker:))
+        r.story(OnboardingStory.self) { r in r.register(Tracker.self, Tracker.init) }
+      }
+    ).start()
+    #expect(try app.resolve(Screen.self).tracker == nil)
+    try app.withStory(OnboardingStory.self) { story throws in
+      #expect(try story.resolve(Screen.self).tracker != nil)
+    }
+  }
+
+  @Test func optionalParameterWhoseFactoryFailsIsAnErrorNotNil() throws {
+    struct Broken: Error {}
+    let app = try Registry(
+      AnyAssembly { r in
+        r.register(Tracker.self) { _ in throw Broken() }
+        r.register(Screen.self, Screen.init(tracker:))
+      }
+    ).start()
+    let error = #expect(throws: ViperNestError.self) { try app.resolve(Screen.self) }
+    #expect(error?.code == .factoryFailed)
+  }
+
+  @Test func resolvingAnOptionalTypeGivesNilForAMissingRegistration() throws {
+    let app = try Registry(AnyAssembly { r in r.register(Tracker.self, name: "a", Tracker.init) })
+      .start()
+    #expect(try app.resolve(Tracker?.self) == nil)
+    #expect(try app.resolveIfRegistered(Tracker.self) == nil)
+    #expect(try app.resolveIfRegistered(Tracker.self, name: "a") != nil)
+    #expect(try app.resolveIfRegistered(Tracker.self, name: "b") == nil)
+  }
+
+  @Test func childStorySeesParentRegistrations() throws {
+    let app = try Registry(
+      AnyAssembly { r in
+        r.register(Tracker.self, lifetime: .app, Tracker.init)
+        r.story(OnboardingStory.self) { r in r.register(Screen.self, Screen.init(tracker:)) }
+      }
+    ).start()
+    #expect(app.hasRegistration(Tracker.self))
+    #expect(!app.hasRegistration(Screen.self))
+    try app.withStory(OnboardingStory.self) { story throws in
+      #expect(story.hasRegistration(Tracker.self))
+      #expect(story.hasRegistration(Screen.self))
+      #expect(try story.resolveIfRegistered(Screen.self)?.tracker != nil)
+    }
+  }
+
+  @Test func optionalDependencyIsNotDrawnAsMissing() throws {
+    let registry = try Registry(AnyAssembly { r in r.register(Screen.self, Screen.init(tracker:)) })
+    #expect(!registry.graph(.mermaid).contains("MISSING"))
+  }
+}
+
+// MARK: - Lazy and Provider
+
+private final class Exporter: Sendable {
+  let name: String
+  init(name: String = "default") { self.name = name }
+}
+private final class ExportAction: Sendable {
+  let exporter: Lazy<Exporter>
+  init(exporter: Lazy<Exporter>) { self.exporter = exporter }
+}
+
+struct LazyAndProviderTests {
+  @Test func lazyDoesNotBuildUntilRequestedThenBuildsOnce() throws {
+    let built = Counter()
+    let app = try Registry(
+      AnyAssembly { r in
+        r.register(Exporter.self) { _ in
+          built.increment()
+          return Exporter()
+        }
+        r.register(ExportAction.self, ExportAction.init(exporter:))
+      }
+    ).start()
+    let action = try app.resolve(ExportAction.self)
+    #expect(built.value == 0)
+    let first = try action.exporter.instance
+    let second = try action.exporter()
+    #expect(built.value == 1)
+    #expect(first === second)
+  }
+
+  @Test func lazyOfAMissingTypeIsReportedByValidation() throws {
+    let registry = try Registry(
+      AnyAssembly { r in r.register(ExportAction.self, ExportAction.init(exporter:)) })
+    let problem = try #require(registry.validate().problems.first)
+    #expect(problem.code == .missingRegistration)
+    let app = try registry.start()
+    let action = try app.resolve(ExportAction.self)
+    #expect(throws: ViperNestError.self) { try action.exporter.instance }
+  }
+
+  @Test func lazyOfAnAppInstanceIsThatInstance() throws {
+    let app = try Registry(
+      AnyAssembly { r in
+        r.register(Exporter.self, lifetime: .app) { _ in Exporter() }
+        r.register(ExportAction.self, ExportAction.init(exporter:))
+      }
+    ).start()
+    let a = try app.resolve(ExportAction.self)
+    let b = try app.resolve(ExportAction.self)
+    #expect(try a.exporter.instance === b.exporter.instance)
+  }
+
+  @Test func lazyAndProviderWithANameOrArguments() throws {
+    let app = try Registry(
+      AnyAssembly { r in
+        r.register(Exporter.self, name: "pdf") { _ in Exporter(name: "pdf") }
+        r.register(Exporter.self, arguments: String.self) { _, name in Exporter(name: name) }
+      }
+    ).start()
+    #expect(try app.lazy(Exporter.self, name: "pdf").instance.name == "pdf")
+    #expect(try app.provider(Exporter.self, name: "pdf")().name == "pdf")
+    #expect(try app.lazy(Exporter.self, arguments: "csv").instance.name == "csv")
+    #expect(try app.provider(Exporter.self)("html").name == "html")
+    #expect(throws: ViperNestError.self) { try app.lazy(Exporter.self, name: "doc").instance }
+  }
+
+  @Test func lazyForwardedTypeResolves() throws {
+    let app = try Registry(
+      AnyAssembly { r in
+        r.register(AccountsService.self, lifetime: .app, AccountsService.init)
+        r.forward((any AccountsReading).self, to: AccountsService.self) { $0 }
+      }
+    ).start()
+    #expect(try app.lazy((any AccountsReading).self).instance is AccountsService)
+  }
+
+  @Test func lazyFirstUseRacingOnManyThreadsKeepsOneInstance() async throws {
+    let app = try Registry(AnyAssembly { r in r.register(Exporter.self) { _ in Exporter() } })
+      .start()
+    let lazy = app.lazy(Exporter.self)
+    let identities = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+      for _ in 0..<8 { group.addTask { ObjectIdentifier(try lazy.instance) } }
+      return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+    }
+    #expect(identities.count == 1)
+  }
+}
+
+// MARK: - Decorators
+
+struct DecoratorTests {
+  @Test func decoratorRunsOncePerBuiltInstance() throws {
+    let seen = Counter()
+    let app = try Registry(
+      AnyAssembly { r in
+        r.register(Exporter.self) { _ in Exporter() }
+        r.register(Tracker.self, lifetime: .app, Tracker.init)
+        r.decorate(Exporter.self) { exporter in
+          seen.increment()
+          return exporter
+        }
+        r.decorate(Tracker.self) { tracker in
+          seen.increment()
+          return tracker
+        }
+      }
+    ).start()
+    _ = try app.resolve(Exporter.self)
+    _ = try app.resolve(Exporter.self)
+    #expect(seen.value == 2)
+    _ = try app.resolve(Tracker.self)
+    _ = try app.resolve(Tracker.self)
+    #expect(seen.value == 3)
+  }
+
+  @Test func decoratorsWrapInInstallOrder() throws {
+    let app = try Registry(
+      AnyAssembly { r in
+        r.register(Exporter.self) { _ in Exporter(name: "base") }
+        r.decorate(Exporter.self) { Exporter(name: $0.name + "+log") }
+        r.decorate(Exporter.self) { Exporter(name: $0.name + "+metrics") }
+      }
+    ).start()
+    #expect(try app.resolve(Exporter.self).name == "base+log+metrics")
+  }
+
+  @Test func decoratorAppliesToTheNamedRegistrationOnly() throws {
+    let app = try Registry(
+      AnyAssembly { r in
+        r.register(Exporter.self, name: "pdf") { _ in Exporter(name: "pdf") }
+        r.register(Exporter.self) { _ in Exporter(name: "plain") }
+        r.decorate(Exporter.self, name: "pdf") { Exporter(name: $0.name + "!") }
+      }
+    ).start()
+    #expect(try app.resolve(Exporter.self, name: "pdf").name == "pdf!")
+    #expect(try app.resolve(Exporter.self).name == "plain")
+  }
+
+  @Test func decoratorOfALaterInstalledAssemblyDecoratesEarlierRegistrations() throws {
+    let registry = try Registry(AnyAssembly { r in r.register(Exporter.self) { _ in Exporter() } })
+    try registry.install { r in r.decorate(Exporter.self) { Exporter(name: $0.name + "!") } }
+    #expect(try registry.start().resolve(Exporter.self).name == "default!")
+  }
+
+  @Test func decoratingNothingIsRefusedAndInstallsNothing() throws {
+    let registry = Registry()
+    let error = #expect(throws: ViperNestError.self) {
+      try registry.install { r in
+        r.register(Tracker.self, Tracker.init)
+        r.decorate(Exporter.self) { $0 }
+      }
+    }
+    #expect(error?.code == .invalidRegistration)
+    #expect(error?.description.contains("found no registration of it in the root registry") == true)
+    let app = try registry.start()
+    #expect(!app.hasRegistration(Tracker.self))
+  }
+
+  @Test func storyLocalDecoratorDecoratesTheStoryLocalRegistration() throws {
+    let app = try Registry(
+      AnyAssembly { r in
+        r.register(Exporter.self) { _ in Exporter(name: "root") }
+        r.story(OnboardingStory.self) { r in
+          r.overriding.register(Exporter.self) { _ in Exporter(name: "local") }
+          r.decorate(Exporter.self) { Exporter(name: $0.name + "!") }
+        }
+      }
+    ).start()
+    #expect(try app.resolve(Exporter.self).name == "root")
+    try app.withStory(OnboardingStory.self) { story throws in
+      #expect(try story.resolve(Exporter.self).name == "local!")
+    }
+  }
+
+  @Test func decoratorThatThrowsFailsTheResolutionAndCachesNothing() throws {
+    struct Refused: Error {}
+    let attempts = Counter()
+    let app = try Registry(
+      AnyAssembly { r in
+        r.register(Tracker.self, lifetime: .app, Tracker.init)
+        r.decorate(Tracker.self) { tracker in
+          attempts.increment()
+          if attempts.value == 1 { throw Refused() }
+          return tracker
+        }
+      }
+    ).start()
+    let error = #expect(throws: ViperNestError.self) { try app.resolve(Tracker.self) }
+    #expect(error?.code == .factoryFailed)
+    let tracker = try app.resolve(Tracker.self)
+    #expect(try app.resolve(Tracker.self) === tracker)
+    #expect(attempts.value == 2)
+  }
+}
