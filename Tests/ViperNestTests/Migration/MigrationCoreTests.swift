@@ -387,3 +387,99 @@ struct DecoratorTests {
     #expect(attempts.value == 2)
   }
 }
+
+// MARK: - Resetting one service
+
+private final class SessionToken: Sendable {
+  let value: Int
+  init(value: Int) { self.value = value }
+}
+
+struct ResetTests {
+  @Test func resetDropsTheAppInstanceAndTheNextResolveBuildsANewOne() throws {
+    let built = Counter()
+    let app = try Registry(
+      AnyAssembly { r in
+        r.register(SessionToken.self, lifetime: .app) { _ in
+          built.increment()
+          return SessionToken(value: built.value)
+        }
+        r.register(Tracker.self, lifetime: .app, Tracker.init)
+      }
+    ).start()
+    let tracker = try app.resolve(Tracker.self)
+    #expect(try app.resolve(SessionToken.self).value == 1)
+    try app.reset(SessionToken.self)
+    #expect(try app.resolve(SessionToken.self).value == 2)
+    #expect(try app.resolve(SessionToken.self).value == 2)
+    #expect(try app.resolve(Tracker.self) === tracker)  // other services keep theirs
+  }
+
+  @Test func resetFromAChildStoryDropsTheInstanceOfTheStoryItResolvesIn() throws {
+    let built = Counter()
+    let app = try Registry(
+      AnyAssembly { r in
+        r.register(SessionToken.self, lifetime: .story(OnboardingStory.self)) { _ in
+          built.increment()
+          return SessionToken(value: built.value)
+        }
+      }
+    ).start()
+    let first = try app.open(OnboardingStory.self)
+    let second = try app.open(OnboardingStory.self)
+    defer {
+      first.close()
+      second.close()
+    }
+    #expect(try first.resolve(SessionToken.self).value == 1)
+    #expect(try second.resolve(SessionToken.self).value == 2)
+    try first.reset(SessionToken.self)
+    #expect(try first.resolve(SessionToken.self).value == 3)
+    #expect(try second.resolve(SessionToken.self).value == 2)
+    try app.reset(SessionToken.self)  // its story is not open here: nothing to drop
+    #expect(try first.resolve(SessionToken.self).value == 3)
+  }
+
+  @Test func resetReleasesTheInstanceItDropped() throws {
+    final class Session {}
+    weak var released: Session?
+    let app = try Registry(
+      AnyAssembly { r in r.register(Session.self, lifetime: .app, Session.init) }
+    )
+    .start()
+    released = try app.resolve(Session.self)
+    #expect(released != nil)
+    try app.reset(Session.self)
+    #expect(released == nil)
+  }
+
+  @Test func resettingAnUnregisteredTypeIsAMissingRegistration() throws {
+    let app = try Registry(AnyAssembly { r in r.register(Tracker.self, Tracker.init) }).start()
+    try app.reset(Tracker.self)  // transient: nothing cached, not an error
+    let error = #expect(throws: ViperNestError.self) { try app.reset(SessionToken.self) }
+    #expect(error?.code == .missingRegistration)
+  }
+
+  @Test func resetWhileOtherThreadsResolveNeverHandsOutAReleasedInstance() async throws {
+    let app = try Registry(
+      AnyAssembly { r in
+        r.register(SessionToken.self, lifetime: .app) { _ in SessionToken(value: 7) }
+      }
+    ).start()
+    let total = try await withThrowingTaskGroup(of: Int.self) { group in
+      for _ in 0..<4 {
+        group.addTask {
+          var sum = 0
+          for _ in 0..<2_000 { sum += try app.resolve(SessionToken.self).value }
+          return sum
+        }
+      }
+      group.addTask {
+        for _ in 0..<500 { try app.reset(SessionToken.self) }
+        return 0
+      }
+      return try await group.reduce(0, +)
+    }
+    #expect(total == 4 * 2_000 * 7)
+  }
+}
