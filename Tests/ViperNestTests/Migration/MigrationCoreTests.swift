@@ -483,3 +483,89 @@ struct ResetTests {
     #expect(total == 4 * 2_000 * 7)
   }
 }
+
+// MARK: - Instances cached per argument
+
+private final class Conversation: Sendable {
+  let id: Int
+  let tracker: Tracker
+  init(id: Int, tracker: Tracker) {
+    self.id = id
+    self.tracker = tracker
+  }
+}
+
+struct CachedArgumentTests {
+  @Test func sameArgumentGivesTheSameInstanceAndAnotherArgumentAnother() throws {
+    let built = Counter()
+    let app = try Registry(
+      AnyAssembly { r in
+        r.register(Tracker.self, Tracker.init)
+        r.register(Conversation.self, lifetime: .app, cachedBy: Int.self) { r, id in
+          built.increment()
+          return Conversation(id: id, tracker: try r.resolve())
+        }
+      }
+    ).start()
+    let seven = try app.resolve(Conversation.self, arguments: 7)
+    #expect(try app.resolve(Conversation.self, arguments: 7) === seven)
+    let eight = try app.resolve(Conversation.self, arguments: 8)
+    #expect(eight !== seven && eight.id == 8)
+    #expect(built.value == 2)
+  }
+
+  @Test func storyLifetimeCachesPerStoryAndReleasesOnClose() throws {
+    weak var released: Conversation?
+    let app = try Registry(
+      AnyAssembly { r in
+        r.register(Tracker.self, Tracker.init)
+        r.register(Conversation.self, lifetime: .story(OnboardingStory.self), cachedBy: Int.self) {
+          r, id in Conversation(id: id, tracker: try r.resolve())
+        }
+      }
+    ).start()
+    let first = try app.open(OnboardingStory.self)
+    let second = try app.open(OnboardingStory.self)
+    defer { second.close() }
+    let a = try first.resolve(Conversation.self, arguments: 1)
+    #expect(try first.resolve(Conversation.self, arguments: 1) === a)
+    #expect(try second.resolve(Conversation.self, arguments: 1) !== a)
+    released = a
+    first.close()
+    #expect(released != nil)  // `a` still holds it
+    _ = consume a
+    #expect(released == nil)
+    #expect(throws: ViperNestError.self) { try app.resolve(Conversation.self, arguments: 1) }
+  }
+
+  @Test func uncachedLifetimeIsRefusedAtInstall() throws {
+    let error = #expect(throws: ViperNestError.self) {
+      try Registry(
+        AnyAssembly { r in
+          r.register(Conversation.self, lifetime: .transient, cachedBy: Int.self) { _, id in
+            Conversation(id: id, tracker: Tracker())
+          }
+        })
+    }
+    #expect(error?.code == .invalidRegistration)
+    #expect(error?.description.contains("need a lifetime that keeps them") == true)
+  }
+
+  @Test func racingFirstResolvesOfOneArgumentShareOneInstance() async throws {
+    let app = try Registry(
+      AnyAssembly { r in
+        r.register(Tracker.self, Tracker.init)
+        r.register(Conversation.self, lifetime: .app, cachedBy: Int.self) { r, id in
+          Conversation(id: id, tracker: try r.resolve())
+        }
+      }
+    ).start()
+    let identities = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+      for _ in 0..<8 {
+        group.addTask { ObjectIdentifier(try app.resolve(Conversation.self, arguments: 3)) }
+      }
+      return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+    }
+    #expect(identities.count == 1)
+  }
+}
