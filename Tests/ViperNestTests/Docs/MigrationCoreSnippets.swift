@@ -108,6 +108,25 @@ enum MigrationCoreGuide {
     return try card().kind == .card && receipt(7).order == 7 && lazyReceipt.instance.order == 42
   }
 
+  // Instances cached per argument
+  final class ConversationStore: Sendable {
+    let id: Int
+    init(id: Int) { self.id = id }
+  }
+
+  struct ConversationsAssembly: Assembly {
+    func assemble(_ r: Registrar) {
+      r.register(ConversationStore.self, lifetime: .app, cachedBy: Int.self) { _, id in
+        ConversationStore(id: id)
+      }
+    }
+  }
+
+  static func sameConversation(_ app: Story) throws -> Bool {
+    let store = try app.resolve(ConversationStore.self, arguments: 7)
+    return try app.resolve(ConversationStore.self, arguments: 7) === store  // cached for 7
+  }
+
   // Decorators
   struct LoggingAssembly: Assembly {
     func assemble(_ r: Registrar) {
@@ -145,6 +164,12 @@ struct MigrationCoreSnippetTests {
   @Test func decoratorWrapsTheForwardedAccounts() throws {
     let app = try Registry(Guide.AccountsAssembly(), Guide.LoggingAssembly()).start()
     #expect(try app.resolve((any Guide.AccountsReading).self) is Guide.LoggingAccounts)
+  }
+
+  @Test func conversationIsCachedPerArgument() throws {
+    let app = try Registry(Guide.ConversationsAssembly()).start()
+    #expect(try Guide.sameConversation(app))
+    #expect(try app.resolve(Guide.ConversationStore.self, arguments: 8).id == 8)
   }
 
   @Test func signOutDropsTheToken() throws {
