@@ -55,11 +55,14 @@ extension Registrar {
     case .app, .story: break
     }
     // The cache: a cached registration of its own, so it lives (and is released) where
-    // `lifetime` says, like any instance.
+    // `lifetime` says, like any instance. Its key is new even when the registration overrides
+    // another, so it never overrides anything itself.
+    let cacheSite = RegistrationSite(
+      fileID: file, assembly: assemblyName, localStory: localStory, isOverriding: false)
     record(
       Entry<ArgumentCache<A, T>, Void>(
         qualifier: .naming(cacheName), lifetime: lifetime, dependencies: [], isMainActor: false,
-        site: site(file), line: line,
+        site: cacheSite, line: line,
         factory: { r, _ in ArgumentCache(resolver: Resolver(node: r.node, requester: r.node)) }))
     record(entry)
   }

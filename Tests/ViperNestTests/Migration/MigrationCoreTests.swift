@@ -538,6 +538,24 @@ struct CachedArgumentTests {
     #expect(throws: ViperNestError.self) { try app.resolve(Conversation.self, arguments: 1) }
   }
 
+  @Test func overridingACachedByArgumentRegistrationReplacesIt() throws {
+    let app = try Registry(
+      AnyAssembly { r in
+        r.register(Conversation.self, lifetime: .app, cachedBy: Int.self) { _, id in
+          Conversation(id: id, tracker: Tracker())
+        }
+      },
+      AnyAssembly { r in
+        r.overriding.register(Conversation.self, lifetime: .app, cachedBy: Int.self) { _, id in
+          Conversation(id: id * 10, tracker: Tracker())
+        }
+      }
+    ).start()
+    let seventy = try app.resolve(Conversation.self, arguments: 7)
+    #expect(seventy.id == 70)
+    #expect(try app.resolve(Conversation.self, arguments: 7) === seventy)
+  }
+
   @Test func uncachedLifetimeIsRefusedAtInstall() throws {
     let error = #expect(throws: ViperNestError.self) {
       try Registry(
