@@ -587,3 +587,87 @@ struct CachedArgumentTests {
     #expect(identities.count == 1)
   }
 }
+
+// MARK: - Time-to-live
+
+struct ExpiringInstanceTests {
+  @Test func anInstanceWithinItsTimeToLiveIsServedAgain() throws {
+    let app = try Registry(
+      AnyAssembly { r in
+        r.register(SessionToken.self, lifetime: .app, expiringAfter: .seconds(3_600)) { _ in
+          SessionToken(value: 1)
+        }
+      }
+    ).start()
+    let token = try app.resolve(SessionToken.self)
+    #expect(try app.resolve(SessionToken.self) === token)
+  }
+
+  @Test func anExpiredInstanceIsBuiltAgainAndReleased() throws {
+    final class Flags {}
+    weak var expired: Flags?
+    let app = try Registry(
+      AnyAssembly { r in
+        r.register(Flags.self, lifetime: .app, expiringAfter: .zero) { _ in Flags() }
+      }
+    ).start()
+    do {
+      let first = try app.resolve(Flags.self)
+      expired = first
+      #expect(try app.resolve(Flags.self) !== first)  // expired at once: a new one
+    }
+    #expect(expired == nil)  // the registry let the expired one go
+  }
+
+  @Test func storyLifetimeKeepsOneExpiringInstancePerStory() throws {
+    let app = try Registry(
+      AnyAssembly { r in
+        r.register(
+          SessionToken.self, lifetime: .story(OnboardingStory.self), expiringAfter: .seconds(3_600)
+        ) { _ in SessionToken(value: 1) }
+      }
+    ).start()
+    let first = try app.open(OnboardingStory.self)
+    let second = try app.open(OnboardingStory.self)
+    defer {
+      first.close()
+      second.close()
+    }
+    let token = try first.resolve(SessionToken.self)
+    #expect(try first.resolve(SessionToken.self) === token)
+    #expect(try second.resolve(SessionToken.self) !== token)
+  }
+
+  @Test func aTimeToLiveWithoutACachedLifetimeIsRefused() throws {
+    let error = #expect(throws: ViperNestError.self) {
+      try Registry(
+        AnyAssembly { r in
+          r.register(SessionToken.self, lifetime: .weak, expiringAfter: .seconds(1)) { _ in
+            SessionToken(value: 1)
+          }
+        })
+    }
+    #expect(error?.code == .invalidRegistration)
+  }
+
+  @Test func expiringInstanceResolvedOnManyThreadsIsAlwaysALiveInstance() async throws {
+    let app = try Registry(
+      AnyAssembly { r in
+        r.register(SessionToken.self, lifetime: .app, expiringAfter: .zero) { _ in
+          SessionToken(value: 3)
+        }
+      }
+    ).start()
+    let total = try await withThrowingTaskGroup(of: Int.self) { group in
+      for _ in 0..<4 {
+        group.addTask {
+          var sum = 0
+          for _ in 0..<500 { sum += try app.resolve(SessionToken.self).value }
+          return sum
+        }
+      }
+      return try await group.reduce(0, +)
+    }
+    #expect(total == 4 * 500 * 3)
+  }
+}
