@@ -6,7 +6,8 @@ extension Resolving {
   /// The instance dropped is the one resolving from here would return: the app story's for
   /// `.app`, the nearest open story of the registration's type for `.story(S)`, the registering
   /// story's for `.weak`. Other stories' instances stay. A transient or `.graph` registration
-  /// caches nothing, so there is nothing to drop. Safe while other threads resolve it: they get
+  /// caches nothing, so there is nothing to drop; registrations with `cachedBy:` or
+  /// `expiringAfter:` renew themselves and are left alone. Safe while other threads resolve it: they get
   /// the old instance or a new one, never a released one. The registry drops its reference; an
   /// object you still hold lives on (and, with a leak detector, is reported if it outlives its
   /// story).

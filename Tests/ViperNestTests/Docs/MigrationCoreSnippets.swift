@@ -127,6 +127,17 @@ enum MigrationCoreGuide {
     return try app.resolve(ConversationStore.self, arguments: 7) === store  // cached for 7
   }
 
+  // Expiring instances
+  final class FeatureFlags: Sendable {}
+
+  struct FlagsAssembly: Assembly {
+    func assemble(_ r: Registrar) {
+      r.register(FeatureFlags.self, lifetime: .app, expiringAfter: .seconds(300)) { _ in
+        FeatureFlags()  // built again on the first resolve after five minutes
+      }
+    }
+  }
+
   // Decorators
   struct LoggingAssembly: Assembly {
     func assemble(_ r: Registrar) {
@@ -170,6 +181,12 @@ struct MigrationCoreSnippetTests {
     let app = try Registry(Guide.ConversationsAssembly()).start()
     #expect(try Guide.sameConversation(app))
     #expect(try app.resolve(Guide.ConversationStore.self, arguments: 8).id == 8)
+  }
+
+  @Test func flagsAreServedAgainWithinTheirTimeToLive() throws {
+    let app = try Registry(Guide.FlagsAssembly()).start()
+    let flags = try app.resolve(Guide.FeatureFlags.self)
+    #expect(try app.resolve(Guide.FeatureFlags.self) === flags)
   }
 
   @Test func signOutDropsTheToken() throws {
