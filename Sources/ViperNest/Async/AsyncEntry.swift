@@ -18,6 +18,16 @@ final class AsyncEntry<T, Args>: Entry<T, Args>, @unchecked Sendable {
       qualifier: qualifier, lifetime: lifetime, dependencies: dependencies, isMainActor: false,
       site: site, line: line, isAsync: true, factory: { _, _ in throw AwaitRequired() })
   }
+
+  /// A decorated copy that stays async: the decoration runs on what the async factory built.
+  override func decorated(by decoration: AnyObject) -> AnyEntry? {
+    guard let decoration = decoration as? Decoration<T> else { return nil }
+    let (factory, decorate) = (asyncFactory, decoration.body)
+    return AsyncEntry(
+      qualifier: qualifier, lifetime: lifetime, dependencies: dependencies, site: site,
+      line: UInt(line),
+      asyncFactory: { resolver, arguments in try decorate(try await factory(resolver, arguments)) })
+  }
 }
 
 /// What an async registration's synchronous factory throws; the engine turns it into

@@ -23,6 +23,9 @@ struct Dependency: Sendable {
   let isBuiltIn: Bool
   /// `AsyncProvider<T>`: deferred, and awaited when called.
   var isAsyncDeferred = false
+  /// `T?`: resolved to nil when nothing registers `T` (`type` and `key` are `T`'s), so validation
+  /// does not report it missing.
+  var isOptional = false
 }
 
 /// What the registrations one ``Registrar`` makes from one file share: the file, the assembly,
@@ -91,12 +94,12 @@ class AnyEntry: @unchecked Sendable {
   /// `key.type`: the metadata pointer of the type it is resolved as.
   @usableFromInline let typeID: ObjectIdentifier
   /// Name and runtime arguments; nil for a plain key.
-  private let qualifier: KeyQualifier?
+  let qualifier: KeyQualifier?
   @usableFromInline let lifetime: Lifetime
   /// The declared dependencies, or nil for a closure factory (opaque to validation).
   let dependencies: [Dependency]?
-  private let site: RegistrationSite
-  private let line: UInt32
+  let site: RegistrationSite
+  let line: UInt32
   // Written only by `Graph.init`, before the entry is reachable from any story (see above), so no
   // access ever overlaps a write: the runtime exclusivity check (a visible part of every cached
   // hit) is turned off for these two.
@@ -174,6 +177,10 @@ class AnyEntry: @unchecked Sendable {
   /// Where it lives: `root` or `story Contacts`.
   var scopeDescription: String { localStory.map { "story \($0.name)" } ?? "the root registry" }
 
+  /// A copy whose instances pass through `decoration` (a `Decoration<T>` of its own type), or nil
+  /// when the decoration is for another type (see `Registrar.decorate`).
+  func decorated(by decoration: AnyObject) -> AnyEntry? { nil }
+
 }
 
 func describeKey(_ type: Any.Type, _ name: ServiceName?, _ arguments: [Any.Type]) -> String {
@@ -200,5 +207,14 @@ class Entry<T, Args>: AnyEntry, @unchecked Sendable {
     super.init(
       type: T.self, qualifier: qualifier, lifetime: lifetime, dependencies: dependencies,
       isMainActor: isMainActor, site: site, line: line, isOwned: isOwned, isAsync: isAsync)
+  }
+
+  override func decorated(by decoration: AnyObject) -> AnyEntry? {
+    guard let decoration = decoration as? Decoration<T> else { return nil }
+    let (factory, decorate) = (self.factory, decoration.body)
+    return Entry(
+      qualifier: qualifier, lifetime: lifetime, dependencies: dependencies,
+      isMainActor: isMainActor, site: site, line: UInt(line), isOwned: isOwned,
+      factory: { resolver, arguments in try decorate(try factory(resolver, arguments)) })
   }
 }

@@ -25,6 +25,8 @@ public final class Registrar {
     var storyParents: [(story: StoryKind, parent: StoryKind)] = []
     var problems: [ViperNestError] = []
     var routes: [LinkRoute] = []
+    /// `decorate` calls, applied by `Registry.install` once the buffer's entries are in place.
+    var decorations: [AnyDecoration] = []
   }
 
   let buffer: Buffer

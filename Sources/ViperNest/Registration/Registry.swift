@@ -150,6 +150,10 @@ public final class Registry: Sendable {
           entries.append(entry)
         }
       }
+      if !buffer.decorations.isEmpty {
+        AnyDecoration.apply(
+          buffer.decorations, to: &entries, replacing: &replacing, problems: &problems)
+      }
       if let first = problems.first { throw first.adding(others: Array(problems.dropFirst())) }
       state.entries = entries
       state.index = index

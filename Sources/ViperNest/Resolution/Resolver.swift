@@ -68,6 +68,9 @@ public struct Resolver: Resolving {
   /// A plain key nothing registers: one the registry supplies itself, or a missing registration.
   @usableFromInline
   func unregistered<T>(_ type: T.Type) throws -> T {
+    if let optional = T.self as? any OptionalDependency.Type {
+      return try optional.resolveIfRegistered(from: self) as! T
+    }
     if let builtIn = T.self as? any BuiltInDependency.Type {
       return builtIn.make(from: Resolver(node: node, requester: node)) as! T
     }
@@ -267,11 +270,22 @@ extension Resolving {
     return try body(opened)
   }
 
-  /// A provider that resolves `type` from this story each time it is called.
+  /// A provider that resolves `type` (optionally by `name`) from this story each time it is
+  /// called.
   ///
-  /// - Parameter type: The type to resolve later.
-  public func provider<T>(_ type: T.Type = T.self) -> Provider<T> {
-    Provider(resolver: resolver)
+  /// ```swift
+  /// let card = app.provider(PaymentGateway.self, name: Gateway.card)
+  /// let gateway = try card()
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type to resolve later.
+  ///   - name: The typed name it was registered under, if any.
+  /// - Returns: A provider; calling it resolves, and throws what resolving throws.
+  public func provider<T>(
+    _ type: T.Type = T.self, name: (any Hashable & Sendable)? = nil
+  ) -> Provider<T> {
+    Provider(resolver: resolver, name: name)
   }
 }
 
@@ -288,13 +302,20 @@ extension Resolving {
 /// ```
 public struct Provider<T>: Sendable {
   @usableFromInline let resolver: Resolver
+  /// The typed name it resolves `T` by (``Resolving/provider(_:name:)``); nil when autowired.
+  @usableFromInline let name: (any Hashable & Sendable)?
+
+  init(resolver: Resolver, name: (any Hashable & Sendable)? = nil) {
+    self.resolver = resolver
+    self.name = name
+  }
 
   /// Resolves `T`.
   ///
   /// - Throws: As ``Resolving/resolve(_:name:isolation:)``.
   @inlinable
   public func callAsFunction() throws -> T {
-    try resolver.resolve(T.self)
+    try resolver.resolve(T.self, name: name)
   }
 }
 

@@ -412,6 +412,32 @@ final class StoryNode: @unchecked Sendable {
     lock.unlock()
   }
 
+  /// Drops the instance built in slot `index`, so that the next resolve builds a new one
+  /// (``Resolving/reset(_:name:)``). Nothing to drop (never built, being built, or the story
+  /// closed, which releases it itself): false. The instance is released after unlocking, once
+  /// the readers that may be copying it out of its published box are done, as when closing.
+  func reset(slot index: Int) -> Bool {
+    lock.lock()
+    guard !closed else {
+      lock.unlock()
+      return false
+    }
+    let dropped = slots[index]
+    switch dropped {
+    case .ready, .weakReady:
+      slots[index] = .empty
+      vn_atomic_store_pointer(published(index), nil)
+      removeFromOrder(index)
+    case .empty, .creating:
+      lock.unlock()
+      return false
+    }
+    lock.unlock()
+    while vn_atomic_load(readers) != 0 { sched_yield() }
+    withExtendedLifetime(dropped) {}  // released here: its deinit is user code
+    return true
+  }
+
   /// Whether the leak detector watches this story.
   @usableFromInline
   var hasLeakToken: Bool { leakToken != nil }

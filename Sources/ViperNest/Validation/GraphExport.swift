@@ -48,6 +48,7 @@ extension Registry {
         let target =
           entry.localStory.flatMap { graph.locals[$0.id]?.entry(for: dependency.key) }
           ?? graph.root.entry(for: dependency.key)
+        if target == nil, dependency.isOptional { continue }  // `T?` with no `T`: nil, not missing
         let to =
           target.map { ids[ObjectIdentifier($0)]! }
           ?? "missing_\(sanitize(typeName(dependency.type)))"

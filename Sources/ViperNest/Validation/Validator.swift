@@ -418,6 +418,8 @@ struct ContextChecker {
             consumer: consumer, dependency: found,
             lifetime: found.localStory.map { "registered only in story \($0.name)" }
               ?? found.lifetime.description))
+      } else if dependency.isOptional {
+        continue  // `T?`: resolved to nil here, as asked.
       } else {
         result = Traced(missing(dependency, scope: ownScope))
       }

@@ -155,6 +155,7 @@ package struct ModulePlan: Sendable {
     "HeadlessContainerArea", "HeadlessHost",
     "HeadlessNavigationController", "HeadlessTabController", "HeadlessViewController",
     "HeadlessWindow", "InteractorLinks", "LeakDetector", "LeakHandler", "LeakReport", "LeakRole",
+    "Lazy",
     "Lifetime", "LinkConvertible", "LinkError", "LinkNavigator", "LinkParameter",
     "LinkPresentation", "LinkStep", "LinkStepContext", "Module", "ModuleError",
     "NavigationBarAppearance", "NavigationControlling",
