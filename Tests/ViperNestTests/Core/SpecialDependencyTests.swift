@@ -2,18 +2,19 @@ import Testing
 
 @testable import ViperNest
 
-private protocol Clock {}
-private struct Plain {}
-private final class Object {}
-private enum Choice { case one }
+private protocol SpecialClock {}
+private struct SpecialPlain {}
+private final class SpecialObject {}
+private enum SpecialChoice { case one }
 
 /// Autowiring decides which parameter types the registry supplies itself without a
 /// protocol-conformance lookup per type (docs/Performance.md, "At app scale").
 @Suite struct SpecialDependencyTests {
   @Test func everyBuiltInDependencyIsRecognised() {
     let builtIns: [Any.Type] = [
-      Resolver.self, Provider<Plain>.self, AsyncProvider<Plain>.self, Lazy<Plain>.self,
-      Provider<any Clock>.self, Lazy<Object>.self,
+      Resolver.self, Provider<SpecialPlain>.self, AsyncProvider<SpecialPlain>.self,
+      Lazy<SpecialPlain>.self,
+      Provider<any SpecialClock>.self, Lazy<SpecialObject>.self,
     ]
     for type in builtIns {
       guard case .builtIn(let builtIn) = SpecialDependency.classify(type) else {
@@ -26,16 +27,18 @@ private enum Choice { case one }
   }
 
   @Test func optionalsAreRecognisedWithTheirWrappedType() {
-    guard case .optional(let optional) = SpecialDependency.classify((any Clock)?.self) else {
-      Issue.record("(any Clock)? is not recognised as optional")
+    guard case .optional(let optional) = SpecialDependency.classify((any SpecialClock)?.self) else {
+      Issue.record("(any SpecialClock)? is not recognised as optional")
       return
     }
-    #expect(ObjectIdentifier(optional.optionalWrappedType) == ObjectIdentifier((any Clock).self))
+    #expect(
+      ObjectIdentifier(optional.optionalWrappedType) == ObjectIdentifier((any SpecialClock).self))
   }
 
   @Test func ordinaryTypesAreNeitherBuiltInNorOptional() {
     let ordinary: [Any.Type] = [
-      Plain.self, Object.self, Choice.self, (any Clock).self, Int.self, [Plain].self,
+      SpecialPlain.self, SpecialObject.self, SpecialChoice.self, (any SpecialClock).self, Int.self,
+      [SpecialPlain].self,
       (Int, Int).self, (() -> Void).self,
     ]
     for type in ordinary {
@@ -48,11 +51,13 @@ private enum Choice { case one }
   }
 
   @Test func autowiredDependenciesKeepTheirMeaning() {
-    let dependencies = [Resolver.self, Provider<Plain>.self, (any Clock)?.self, Object.self]
-      .map(Dependency.init)
+    let types: [Any.Type] = [
+      Resolver.self, Provider<SpecialPlain>.self, (any SpecialClock)?.self, SpecialObject.self,
+    ]
+    let dependencies = types.map(Dependency.init)
     #expect(dependencies.map(\.isBuiltIn) == [true, true, false, false])
     #expect(dependencies.map(\.isDeferred) == [false, true, false, false])
     #expect(dependencies.map(\.isOptional) == [false, false, true, false])
-    #expect(ObjectIdentifier(dependencies[1].type) == ObjectIdentifier(Plain.self))
+    #expect(ObjectIdentifier(dependencies[1].type) == ObjectIdentifier(SpecialPlain.self))
   }
 }
