@@ -303,7 +303,9 @@ func constructAsync<T, Args>(
   let resolver = Resolver(node: scope, requester: requester)
   guard entry.mayResolveNested else {
     do {
-      return try await runFactory(entry, resolver, ArgumentsHandOff(arguments))
+      // Handed off: the factory is not isolated (it runs off the caller's actor).
+      let handOff = ArgumentsHandOff(arguments)
+      return try await entry.asyncFactory(resolver, handOff.arguments)
     } catch {
       throw asyncFactoryFailed(entry, error, requester: requester)
     }
@@ -324,7 +326,9 @@ func constructAsyncNested<T, Args>(
   }
   return try await AsyncResolutionPath.$current.withValue(path.pushing(entry, in: scope)) {
     do {
-      return try await runFactory(entry, resolver, ArgumentsHandOff(arguments))
+      // Handed off: the factory is not isolated (it runs off the caller's actor).
+      let handOff = ArgumentsHandOff(arguments)
+      return try await entry.asyncFactory(resolver, handOff.arguments)
     } catch {
       throw asyncFactoryFailed(entry, error, requester: requester)
     }
@@ -339,13 +343,4 @@ func asyncFactoryFailed(_ entry: AnyEntry, _ error: any Error, requester: StoryN
   var path = AsyncResolutionPath.current.entries
   if path.last !== entry { path.append(entry) }
   return ViperNestError.factoryFailed(entry, error, path: path, node: requester)
-}
-
-/// Calls `entry`'s factory, which is not isolated: off the caller's actor, as a call of any
-/// nonisolated `async` function is. The arguments are handed off (see `ArgumentsHandOff`).
-@inlinable
-func runFactory<T, Args>(
-  _ entry: AsyncEntry<T, Args>, _ resolver: Resolver, _ handOff: ArgumentsHandOff<Args>
-) async throws -> T {
-  try await entry.asyncFactory(resolver, handOff.arguments)
 }
