@@ -90,7 +90,9 @@ final class AsyncCreation<T>: AsyncCreationBase, @unchecked Sendable {
 
   /// Awaits the creation's result. A task cancelled while it waits stops waiting with
   /// `CancellationError`; the creation goes on for the others.
-  func wait(from path: AsyncResolutionPath, requester: StoryNode) async throws -> T {
+  func wait(
+    from path: AsyncResolutionPath, requester: StoryNode, isolation: isolated (any Actor)?
+  ) async throws -> T {
     let waiter = path.creation
     let accepted = Self.lock.withLock { beginWait(by: waiter) }
     guard accepted else {

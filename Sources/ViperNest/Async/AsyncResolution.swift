@@ -13,7 +13,7 @@ extension Resolver {
   func resolvePlainAsync<T>(
     _ type: T.Type, isolation: isolated (any Actor)?
   ) async throws -> T {
-    let isolation = isolation.map { ObjectIdentifier($0) }
+    let isolationID = isolation.map { ObjectIdentifier($0) }
     if !node.chainHasLocals,
       let unmanaged = node.graph.root.unmanagedEntry(for: ObjectIdentifier(T.self))
     {
@@ -22,14 +22,14 @@ extension Resolver {
         return try unmanaged._withUnsafeGuaranteedRef {
           try node.instance(
             of: unsafeDowncast($0, to: Entry<T, Void>.self), (), home: nil, requester: requester,
-            isOutermost: true, isolation: isolation)
+            isOutermost: true, isolation: isolationID)
         }
       }
       // Held strongly across the suspension (the graph holds it anyway).
       let entry = unmanaged.takeUnretainedValue()
       return try await node.asyncInstance(
         of: unsafeDowncast(entry, to: AsyncEntry<T, Void>.self), (), home: nil,
-        requester: requester, isOutermost: true)
+        requester: requester, isOutermost: true, isolation: isolation)
     }
     guard let (entry, home) = node.lookup(ObjectIdentifier(T.self)) else {
       return try unregistered(T.self)
@@ -37,11 +37,30 @@ extension Resolver {
     if !entry.isAsync {
       return try node.instance(
         of: unsafeDowncast(entry, to: Entry<T, Void>.self), (), home: home, requester: requester,
-        isOutermost: true, isolation: isolation)
+        isOutermost: true, isolation: isolationID)
     }
     return try await node.asyncInstance(
       of: unsafeDowncast(entry, to: AsyncEntry<T, Void>.self), (), home: home,
-      requester: requester, isOutermost: true)
+      requester: requester, isOutermost: true, isolation: isolation)
+  }
+
+  /// The synchronous part of `resolveAsync` for a plain key, run before anything is awaited: a
+  /// synchronous registration resolved at once, or an async one's cached instance when it is
+  /// built; nil when the registration must be awaited (or looked up the slow way). Awaiting
+  /// nothing on these paths spares every executor switch and async frame of the await chain.
+  @inlinable
+  func resolvePlainNow<T>(_ type: T.Type, isolation: (any Actor)?) throws -> T? {
+    guard !node.chainHasLocals,
+      let unmanaged = node.graph.root.unmanagedEntry(for: ObjectIdentifier(T.self))
+    else { return nil }
+    return try unmanaged._withUnsafeGuaranteedRef { entry -> T? in
+      if !entry.isAsync {
+        return try node.instance(
+          of: unsafeDowncast(entry, to: Entry<T, Void>.self), (), home: nil, requester: requester,
+          isOutermost: true, isolation: isolation.map { ObjectIdentifier($0) })
+      }
+      return try node.asyncCachedHit(unsafeDowncast(entry, to: AsyncEntry<T, Void>.self))
+    }
   }
 
   /// `resolveAsync` for a named key (not inlined: names are the uncommon case).
@@ -73,14 +92,16 @@ extension Resolver {
     }
     return try await node.asyncInstance(
       of: unsafeDowncast(entry, to: AsyncEntry<T, Args>.self), arguments, home: home,
-      requester: requester, isOutermost: true)
+      requester: requester, isOutermost: true, isolation: isolation)
   }
 
   /// Resolves a dependency of an async autowired initializer: awaited when its registration is
   /// async, resolved synchronously otherwise; `Resolver`, `Provider` and `AsyncProvider` are
   /// supplied by the registry.
   @inlinable
-  func dependencyAsync<D>(_ type: D.Type) async throws -> D {
+  func dependencyAsync<D>(
+    _ type: D.Type, isolation: isolated (any Actor)? = #isolation
+  ) async throws -> D {
     guard let (entry, home) = node.lookup(ObjectIdentifier(D.self)) else {
       return try unregistered(D.self)
     }
@@ -90,7 +111,7 @@ extension Resolver {
     }
     return try await node.asyncInstance(
       of: unsafeDowncast(entry, to: AsyncEntry<D, Void>.self), (), home: home,
-      requester: requester, isOutermost: false)
+      requester: requester, isOutermost: false, isolation: isolation)
   }
 }
 
@@ -100,13 +121,14 @@ extension StoryNode {
   @inlinable
   func asyncInstance<T, Args>(
     of entry: AsyncEntry<T, Args>, _ arguments: Args, home: StoryNode?, requester: StoryNode,
-    isOutermost: Bool
+    isOutermost: Bool, isolation: isolated (any Actor)?
   ) async throws -> T {
     let owner: StoryNode
     switch entry.lifetime.kind {
     case .transient, .graph:
       if isOutermost { try checkOpen(entry) }
-      return try await constructAsync(entry, arguments, scope: self, requester: requester)
+      return try await constructAsync(
+        entry, arguments, scope: self, requester: requester, isolation: isolation)
     case .app:
       owner = app
     case .story:
@@ -119,14 +141,38 @@ extension StoryNode {
       owner = home ?? app
     }
     if isOutermost, owner !== self { try checkOpen(entry) }
-    return try await owner.asyncCachedInstance(entry, arguments, requester: requester)
+    return try await owner.asyncCachedInstance(
+      entry, arguments, requester: requester, isolation: isolation)
+  }
+
+  /// The built instance of a cached async entry resolved from this story (the outermost
+  /// resolution), without awaiting: nil when it is not built yet, when it is transient, weak, or
+  /// its story is not open (the awaited path creates it or reports the error).
+  @inlinable
+  func asyncCachedHit<T, Args>(_ entry: AsyncEntry<T, Args>) throws -> T? {
+    let owner: StoryNode
+    switch entry.lifetime.kind {
+    case .transient, .graph, .weak:
+      return nil
+    case .app:
+      owner = app
+    case .story:
+      guard let found = nearest(entry.lifetime.storyID)?.takeUnretainedValue() else { return nil }
+      owner = found
+    }
+    if owner !== self { try checkOpen(entry) }
+    vn_atomic_fetch_add(owner.readers, 1)
+    defer { vn_atomic_fetch_add(owner.readers, -1) }
+    guard let box = vn_atomic_load_pointer(owner.published(entry.slot)) else { return nil }
+    return Unmanaged<InstanceBox<T>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
   }
 
   /// The cached instance of an async entry owned by this story: the same lock-free hit as
   /// `cachedInstance`, else the shared in-flight creation.
   @inlinable
   func asyncCachedInstance<T, Args>(
-    _ entry: AsyncEntry<T, Args>, _ arguments: Args, requester: StoryNode
+    _ entry: AsyncEntry<T, Args>, _ arguments: Args, requester: StoryNode,
+    isolation: isolated (any Actor)?
   ) async throws -> T {
     vn_atomic_fetch_add(readers, 1)
     if let box = vn_atomic_load_pointer(published(entry.slot)) {
@@ -135,7 +181,7 @@ extension StoryNode {
       return value
     }
     vn_atomic_fetch_add(readers, -1)
-    return try await createShared(entry, arguments, requester: requester)
+    return try await createShared(entry, arguments, requester: requester, isolation: isolation)
   }
 
   /// The slow path of `asyncCachedInstance`: the built instance, or a wait for the creation in
@@ -143,7 +189,8 @@ extension StoryNode {
   /// claim the slot, never across an `await`.
   @usableFromInline
   func createShared<T, Args>(
-    _ entry: AsyncEntry<T, Args>, _ arguments: Args, requester: StoryNode
+    _ entry: AsyncEntry<T, Args>, _ arguments: Args, requester: StoryNode,
+    isolation: isolated (any Actor)?
   ) async throws -> T {
     let index = entry.slot
     let path = AsyncResolutionPath.current
@@ -183,7 +230,7 @@ extension StoryNode {
               entry, handOff.arguments, requester: requester, creation: creation)
           }
         }
-        return try await creation.wait(from: path, requester: requester)
+        return try await creation.wait(from: path, requester: requester, isolation: isolation)
       case .creating(let owner):
         // Only async creations claim an async entry's slot (the synchronous engine refuses it).
         guard let creation = AsyncCreationBase.find(owner) as? AsyncCreation<T> else {
@@ -197,7 +244,7 @@ extension StoryNode {
         if path.isResolving(entry, in: self) {
           throw ViperNestError.circular(path.entries + [entry], node: requester, crossThread: false)
         }
-        return try await creation.wait(from: path, requester: requester)
+        return try await creation.wait(from: path, requester: requester, isolation: isolation)
       }
     }
   }
@@ -210,7 +257,8 @@ extension StoryNode {
   ) async {
     let value: T
     do {
-      value = try await constructAsync(entry, arguments, scope: self, requester: requester)
+      value = try await constructAsync(
+        entry, arguments, scope: self, requester: requester, isolation: nil)
     } catch {
       abandon(entry.slot)
       creation.finish(.failure(error))
@@ -249,23 +297,27 @@ struct ArgumentsHandOff<Arguments>: @unchecked Sendable {
 /// path of this task (a task-local) for cycle detection and error messages.
 @inlinable
 func constructAsync<T, Args>(
-  _ entry: AsyncEntry<T, Args>, _ arguments: Args, scope: StoryNode, requester: StoryNode
+  _ entry: AsyncEntry<T, Args>, _ arguments: Args, scope: StoryNode, requester: StoryNode,
+  isolation: isolated (any Actor)?
 ) async throws -> T {
   let resolver = Resolver(node: scope, requester: requester)
   guard entry.mayResolveNested else {
     do {
-      return try await entry.asyncFactory(resolver, arguments)
+      // Handed off: the factory is not isolated (it runs off the caller's actor).
+      let handOff = ArgumentsHandOff(arguments)
+      return try await entry.asyncFactory(resolver, handOff.arguments)
     } catch {
       throw asyncFactoryFailed(entry, error, requester: requester)
     }
   }
-  return try await constructAsyncNested(entry, arguments, resolver: resolver)
+  return try await constructAsyncNested(entry, arguments, resolver: resolver, isolation: isolation)
 }
 
 /// `constructAsync` for a factory that may resolve others: pushes it on the task's path.
 @usableFromInline
 func constructAsyncNested<T, Args>(
-  _ entry: AsyncEntry<T, Args>, _ arguments: Args, resolver: Resolver
+  _ entry: AsyncEntry<T, Args>, _ arguments: Args, resolver: Resolver,
+  isolation: isolated (any Actor)?
 ) async throws -> T {
   let (scope, requester) = (resolver.node, resolver.requester)
   let path = AsyncResolutionPath.current
@@ -274,7 +326,9 @@ func constructAsyncNested<T, Args>(
   }
   return try await AsyncResolutionPath.$current.withValue(path.pushing(entry, in: scope)) {
     do {
-      return try await entry.asyncFactory(resolver, arguments)
+      // Handed off: the factory is not isolated (it runs off the caller's actor).
+      let handOff = ArgumentsHandOff(arguments)
+      return try await entry.asyncFactory(resolver, handOff.arguments)
     } catch {
       throw asyncFactoryFailed(entry, error, requester: requester)
     }

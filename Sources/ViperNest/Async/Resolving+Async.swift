@@ -31,7 +31,10 @@ extension Resolving {
     isolation: isolated (any Actor)? = #isolation
   ) async throws -> T {
     let resolver = resolver
-    if name == nil { return try await resolver.resolvePlainAsync(T.self, isolation: isolation) }
+    if name == nil {
+      if let value = try resolver.resolvePlainNow(T.self, isolation: isolation) { return value }
+      return try await resolver.resolvePlainAsync(T.self, isolation: isolation)
+    }
     return try await resolver.resolveNamedAsync(T.self, name: name, isolation: isolation)
   }
 

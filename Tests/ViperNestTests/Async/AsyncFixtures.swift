@@ -88,3 +88,10 @@ final class SessionBadge: Sendable {
 }
 
 enum SessionStory: UserStory {}
+
+/// Awaits resolutions isolated to itself, as a main-actor router would.
+actor AwaitingActor {
+  func resolve<T: Sendable>(_ type: T.Type, from story: Story) async throws -> T {
+    try await story.resolveAsync(type)
+  }
+}

@@ -31,6 +31,39 @@ struct AsyncResolutionTests {
     app.close()
   }
 
+  @Test func builtAsyncStorySingletonIsSharedWithAwaitsFromAnActorInANestedStory() async throws {
+    let app = try start { r in
+      r.register(Session.self, lifetime: .story(SessionStory.self)) { _ in
+        await Task.yield()
+        return Session(token: "s")
+      }
+    }
+    let session = try app.open(SessionStory.self)
+    let nested = try session.open(CheckoutStory.self)
+    let built = try await session.resolveAsync(Session.self)
+    let caller = AwaitingActor()
+    #expect(try await caller.resolve(Session.self, from: nested) === built)
+    #expect(try await caller.resolve(Session.self, from: session) === built)
+    app.close()
+  }
+
+  @Test func builtAsyncAppSingletonAwaitedFromAClosedStoryThrowsStoryClosed() async throws {
+    let app = try start { r in
+      r.register(Session.self, lifetime: .app) { _ in
+        await Task.yield()
+        return Session(token: "app")
+      }
+    }
+    _ = try await app.resolveAsync(Session.self)
+    let story = try app.open(SessionStory.self)
+    story.close()
+    let error = await #expect(throws: ViperNestError.self) {
+      try await story.resolveAsync(Session.self)
+    }
+    #expect(error?.code == .storyClosed)
+    app.close()
+  }
+
   @Test func asyncTransientIsNewEachTimeAndAutowiresAsyncDependencies() async throws {
     let app = try start { r in
       r.register(AsyncC.self, AsyncC.init)
