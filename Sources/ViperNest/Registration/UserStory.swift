@@ -22,7 +22,11 @@ public protocol UserStory {
 extension UserStory {
   /// The type name without a trailing `Story` (`ContactsStory` is shown as `Contacts`).
   public static var storyName: String {
-    let name = String(describing: Self.self)
+    // `_typeName` renders the name as `String(describing:)` does for a type, without first asking
+    // the runtime whether the metatype conforms to the printing protocols: that question scans
+    // every conformance record the first time (about 1 M instructions per story type in a
+    // 300-module app; docs/Performance.md, "At app scale").
+    let name = _typeName(Self.self, qualified: false)
     guard name.hasSuffix("Story"), name.count > "Story".count else { return name }
     return String(name.dropLast("Story".count))
   }
@@ -46,7 +50,7 @@ final class StoryKind: Hashable, Sendable, CustomStringConvertible {
   init(_ type: any UserStory.Type) {
     id = ObjectIdentifier(type)
     name = type.storyName
-    typeName = String(describing: type)
+    typeName = _typeName(type, qualified: false)  // as in `storyName`
   }
 
   static let app = StoryKind(AppStory.self)
