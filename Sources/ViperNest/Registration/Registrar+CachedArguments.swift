@@ -30,7 +30,7 @@ extension Registrar {
     cachedBy argument: A.Type, file: String = #fileID, line: UInt = #line,
     factory: @escaping @Sendable (Resolver, A) throws -> T
   ) {
-    let cacheName = ArgumentCacheName(name: ServiceName(name), file: file, line: line)
+    let cacheName = HiddenHolderName(name: ServiceName(name), file: file, line: line)
     // The public registration: resolved with the argument, it finds its story's cache.
     let entry = Entry<T, (A, ())>(
       qualifier: KeyQualifier(
@@ -40,39 +40,13 @@ extension Registrar {
         let cache = try r.resolve(ArgumentCache<A, T>.self, name: cacheName)
         return try cache.value(for: arguments.0) { try factory(cache.resolver, arguments.0) }
       })
-    switch lifetime.kind {
-    case .transient, .graph, .weak:
-      buffer.problems.append(
-        ViperNestError(
-          .invalidRegistration,
-          .invalidRegistration(
-            entry,
-            reason: "instances cached per argument need a lifetime that keeps them, not "
-              + "`\(lifetime)`",
-            fix: "use `.app` or `.story(S.self)`, or register it with `arguments:` "
-              + "to build a new instance each time")))
-      return
-    case .app, .story: break
-    }
-    // The cache: a cached registration of its own, so it lives (and is released) where
-    // `lifetime` says, like any instance. Its key is new even when the registration overrides
-    // another, so it never overrides anything itself.
-    let cacheSite = RegistrationSite(
-      fileID: file, assembly: assemblyName, localStory: localStory, isOverriding: false)
-    record(
-      Entry<ArgumentCache<A, T>, Void>(
-        qualifier: .naming(cacheName), lifetime: lifetime, dependencies: [], isMainActor: false,
-        site: cacheSite, line: line,
-        factory: { r, _ in ArgumentCache(resolver: Resolver(node: r.node, requester: r.node)) }))
-    record(entry)
+    recordWithHiddenHolder(
+      entry, lifetime: lifetime, file: file, line: line, holderName: cacheName,
+      reason: "instances cached per argument need a lifetime that keeps them, not `\(lifetime)`",
+      fix: "use `.app` or `.story(S.self)`, or register it with `arguments:` to build a new "
+        + "instance each time",
+      holder: ArgumentCache<A, T>.init(resolver:))
   }
-}
-
-/// Names the hidden cache of one `register(_:lifetime:cachedBy:)` call.
-struct ArgumentCacheName: Hashable, Sendable {
-  let name: ServiceName?
-  let file: String
-  let line: UInt
 }
 
 /// The instances of one registration cached per argument, in the story its lifetime names.

@@ -30,7 +30,7 @@ extension Registrar {
     expiringAfter timeToLive: Duration, file: String = #fileID, line: UInt = #line,
     factory: @escaping @Sendable (Resolver) throws -> T
   ) {
-    let holderName = ExpiringInstanceName(name: ServiceName(name), file: file, line: line)
+    let holderName = HiddenHolderName(name: ServiceName(name), file: file, line: line)
     let entry = Entry<T, Void>(
       qualifier: .named(name), lifetime: .transient, dependencies: nil, isMainActor: false,
       site: site(file), line: line,
@@ -38,34 +38,44 @@ extension Registrar {
         let holder = try r.resolve(ExpiringInstance<T>.self, name: holderName)
         return try holder.value(timeToLive: timeToLive) { try factory(holder.resolver) }
       })
+    recordWithHiddenHolder(
+      entry, lifetime: lifetime, file: file, line: line, holderName: holderName,
+      reason: "an instance with a time-to-live needs a lifetime that keeps it, not `\(lifetime)`",
+      fix: "use `.app` or `.story(S.self)`", holder: ExpiringInstance<T>.init(resolver:))
+  }
+
+  /// Records `entry`, the transient registration users resolve, and the hidden cached holder it
+  /// resolves by `holderName`: a registration of its own, so it lives (and is released) in the
+  /// story `lifetime` names, like any cached instance. Its key is new even when `entry`
+  /// overrides another, so it never overrides anything itself. A lifetime that keeps nothing
+  /// (`.transient`, `.graph`, `.weak`) is recorded as an `invalidRegistration` problem instead.
+  func recordWithHiddenHolder<Holder>(
+    _ entry: AnyEntry, lifetime: Lifetime, file: String, line: UInt,
+    holderName: HiddenHolderName, reason: String, fix: String,
+    holder: @escaping @Sendable (Resolver) -> Holder
+  ) {
     switch lifetime.kind {
     case .transient, .graph, .weak:
       buffer.problems.append(
         ViperNestError(
-          .invalidRegistration,
-          .invalidRegistration(
-            entry,
-            reason: "an instance with a time-to-live needs a lifetime that keeps it, not "
-              + "`\(lifetime)`",
-            fix: "use `.app` or `.story(S.self)`")))
+          .invalidRegistration, .invalidRegistration(entry, reason: reason, fix: fix)))
       return
     case .app, .story: break
     }
-    // The holder is a cached registration of its own, in the story `lifetime` names; its key is
-    // new even when the registration overrides another, so it never overrides anything itself.
     let holderSite = RegistrationSite(
       fileID: file, assembly: assemblyName, localStory: localStory, isOverriding: false)
     record(
-      Entry<ExpiringInstance<T>, Void>(
+      Entry<Holder, Void>(
         qualifier: .naming(holderName), lifetime: lifetime, dependencies: [], isMainActor: false,
         site: holderSite, line: line,
-        factory: { r, _ in ExpiringInstance(resolver: Resolver(node: r.node, requester: r.node)) }))
+        factory: { r, _ in holder(Resolver(node: r.node, requester: r.node)) }))
     record(entry)
   }
 }
 
-/// Names the hidden holder of one `register(_:lifetime:expiringAfter:)` call.
-struct ExpiringInstanceName: Hashable, Sendable {
+/// Names the hidden holder of one `register(_:lifetime:cachedBy:)` or
+/// `register(_:lifetime:expiringAfter:)` call (the holder's type tells the two apart).
+struct HiddenHolderName: Hashable, Sendable {
   let name: ServiceName?
   let file: String
   let line: UInt
