@@ -1,7 +1,8 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// The benchmark suite: ViperNest side by side with hand-written wiring and Swinject, in one run.
+// The benchmark suite: ViperNest side by side with hand-written wiring, Swinject and
+// swift-dependencies, in one run.
 // A package of its own so the root package keeps no dependencies.
 //
 //   swift run -c release --package-path Benchmarks vipernest-bench [--quick] [--json FILE]
@@ -15,6 +16,8 @@ let package = Package(
   dependencies: [
     .package(name: "ViperNest", path: ".."),
     .package(url: "https://github.com/Swinject/Swinject", exact: "2.10.0"),
+    // Only its `Dependencies` product: the macros (and swift-syntax) are not built.
+    .package(url: "https://github.com/pointfreeco/swift-dependencies", exact: "1.17.1"),
   ],
   targets: [
     .executableTarget(
@@ -26,6 +29,7 @@ let package = Package(
         .product(name: "ViperNest", package: "ViperNest"),
         .product(name: "ViperNestHeadless", package: "ViperNest"),
         .product(name: "Swinject", package: "Swinject"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
       ]),
     // The app-scale scenarios' app of N VIPER modules, in three variants (docs/Performance.md,
     // "At app scale"); vipernest-appgen writes it on its own (CI builds it with N = 10).

@@ -1,4 +1,5 @@
-// vipernest-bench: ViperNest side by side with hand-written wiring and Swinject 2.10.0.
+// vipernest-bench: ViperNest side by side with hand-written wiring, Swinject 2.10.0 and (in
+// app-hit, transient-leaf and story-cycle) swift-dependencies 1.17.1.
 //
 //   swift run -c release --package-path Benchmarks vipernest-bench [--quick] [--json FILE]
 //       [--only ID,ID] [--rounds N] [--seed N] [--linux-random]
@@ -34,8 +35,9 @@ struct Options {
       --profile N    runs only ViperNest's contender of each scenario, N iterations, and reports
                      nothing: for `valgrind --tool=callgrind` / `perf record` (see
                      docs/Performance.md)
-      --contender L  with --profile: runs contender L instead (handwired, swinject, ours-main,
-                     ours-plain, ... : the labels of the scenario's contenders)
+      --contender L  with --profile: runs contender L instead (handwired, swinject,
+                     swift-dependencies, ours-main, ours-plain, ... : the labels of the
+                     scenario's contenders)
       --app-modules N   app-scale scenarios (launch-300, size-300, memory-300, build-300; run
                      only when named with --only): modules in the generated app (default 300)
       --app-dir DIR  where the app's three variants are generated (default

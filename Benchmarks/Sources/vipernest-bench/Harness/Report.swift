@@ -6,6 +6,10 @@ struct ScenarioResult {
   var swinjectNs: Double?
   var oursOverHandwired: Double?
   var swinjectOverOurs: Double?
+  /// The second peer, swift-dependencies (`app-hit`, `transient-leaf`, `story-cycle`): its time
+  /// and its ratio to ViperNest, measured in the same rounds; no target, so no verdict.
+  var swiftDependenciesNs: Double?
+  var swiftDependenciesOverOurs: Double?
   /// Memory scenarios: bytes (per registration for `register-10k`, RSS growth for `memory-1m`).
   var bytes: Double?
   /// The other contenders' bytes, where a scenario measures all three (`size-300`, `memory-300`).
@@ -90,8 +94,9 @@ enum Report {
   /// docs/Performance.md).
   static func table(_ results: [ScenarioResult], targets: [String: String]) -> String {
     var lines = [
-      "| scenario | ViperNest | hand-written | Swinject | ours / hand | Swinject / ours | target | result |",
-      "|---|---:|---:|---:|---:|---:|---|---|",
+      "| scenario | ViperNest | hand-written | Swinject | swift-dependencies | ours / hand "
+        + "| Swinject / ours | swift-dependencies / ours | target | result |",
+      "|---|---:|---:|---:|---:|---:|---:|---:|---|---|",
     ]
     for result in results {
       let ours: String
@@ -109,8 +114,10 @@ enum Report {
           ? Format.bytes(result.handwiredBytes) : Format.duration(result.handwiredNs),
         bytesOnly && result.swinjectBytes != nil
           ? Format.bytes(result.swinjectBytes) : Format.duration(result.swinjectNs),
+        Format.duration(result.swiftDependenciesNs),
         Format.ratio(result.oursOverHandwired),
-        Format.ratio(result.swinjectOverOurs), targets[result.id] ?? "",
+        Format.ratio(result.swinjectOverOurs), Format.ratio(result.swiftDependenciesOverOurs),
+        targets[result.id] ?? "",
         result.verdict,
       ]
       lines.append("| " + cells.joined(separator: " | ") + " |")
@@ -129,6 +136,8 @@ enum Report {
         ("swinject_ns", number(result.swinjectNs)),
         ("ours_over_handwired", number(result.oursOverHandwired)),
         ("swinject_over_ours", number(result.swinjectOverOurs)),
+        ("swift_dependencies_ns", number(result.swiftDependenciesNs)),
+        ("swift_dependencies_over_ours", number(result.swiftDependenciesOverOurs)),
       ]
       if result.isMemoryScenario { fields.append(("bytes", number(result.bytes))) }
       if result.handwiredBytes != nil || result.swinjectBytes != nil {

@@ -1,8 +1,11 @@
+import Dependencies
 import Swinject
 import ViperNest
 
 /// `app-hit`: resolve a cached app singleton, from non-isolated code and from `@MainActor` code
 /// (where VIPER code resolves; `resolve` then marks the thread as running main-actor code).
+/// swift-dependencies: a `@MainActor` model reads its `@Dependency(\.appConfiguration)`, whose
+/// `liveValue` is one shared instance.
 enum AppHitScenario {
   static let id = "app-hit"
 
@@ -23,6 +26,14 @@ enum AppHitScenario {
     let oursDraws = try drawsPerIteration { _ = try app.resolve(AppConfiguration.self) }
     let swinjectDraws = drawsPerIteration { _ = container.resolve(AppConfiguration.self)! }
     try require(oursDraws == 0, "ViperNest draws no random numbers")
+    let model = MainActor.assumeIsolated { ConfigurationModel() }
+    try MainActor.assumeIsolated {
+      try require(
+        model.configuration === model.configuration
+          && model.configuration === ConfigurationModel().configuration
+          && model.configuration === AppConfigurationKey.liveValue,
+        "swift-dependencies liveValue is one shared instance")
+    }
 
     let measurement = try runner.measure([
       Contender("ours") { n in
@@ -42,12 +53,21 @@ enum AppHitScenario {
         for _ in 0..<n { sum &+= digest(container.resolve(AppConfiguration.self)!) }
         return sum
       },
+      Contender("swift-dependencies") { n in
+        MainActor.assumeIsolated {
+          var sum: UInt = 0
+          for _ in 0..<n { sum &+= digest(model.configuration) }
+          return sum
+        }
+      },
     ])
     var result = ScenarioResult(id: id)
     result.rounds = runner.settings.rounds
     result.oursNs = measurement.median("ours")
     result.swinjectNs = measurement.median("swinject")
     result.swinjectOverOurs = measurement.ratio("swinject", over: "ours")
+    result.swiftDependenciesNs = measurement.median("swift-dependencies")
+    result.swiftDependenciesOverOurs = measurement.ratio("swift-dependencies", over: "ours")
     result.checks = [
       .duration(measurement, "ours", atMost: 40, "≤ 40 ns"),
       .duration(measurement, "ours-main", atMost: 40, "≤ 40 ns from @MainActor"),
@@ -59,7 +79,11 @@ enum AppHitScenario {
     result.notes = [
       "From @MainActor code: \(Format.duration(measurement.median("ours-main"))). No "
         + "hand-written counterpart (reading a stored let). Swinject draws "
-        + "\(Format.fixed(swinjectDraws, 0)) random graph identifier(s) per resolution."
+        + "\(Format.fixed(swinjectDraws, 0)) random graph identifier(s) per resolution. "
+        + "swift-dependencies (no target): a @MainActor model's @Dependency(\\.appConfiguration) "
+        + "read, the key's liveValue a shared instance; "
+        + "\(Format.ratio(measurement.ratio("swift-dependencies", over: "ours-main"))) ViperNest "
+        + "from @MainActor."
     ]
     return result
   }

@@ -1,7 +1,10 @@
+import Dependencies
 import Swinject
 import ViperNest
 
 /// `story-cycle`: open a child story, resolve a story-scoped service twice, close it.
+/// swift-dependencies: `withDependencies { $0.flowSession = FlowSession() } operation: { … }`, a
+/// `@MainActor` model created in the scope reads its `@Dependency(\.flowSession)` twice.
 enum StoryCycleScenario {
   static let id = "story-cycle"
 
@@ -21,6 +24,22 @@ enum StoryCycleScenario {
     try require(released == nil, "ViperNest releases the story's instance on close")
     try require(try drawsPerIteration { _ = try oursCycle(app) } == 0, "ViperNest draws nothing")
     let swinjectDraws = drawsPerIteration { _ = swinjectCycle(root) }
+    try MainActor.assumeIsolated {
+      try require(
+        SwiftDependenciesWiring.cycle() == 0, "swift-dependencies scoped session shared in scope")
+      let unscoped = FlowSessionKey.liveValue.value
+      weak var scoped: FlowSession?
+      let outside = withDependencies {
+        $0.flowSession = FlowSession()
+      } operation: {
+        let session = FlowModel().session
+        scoped = session
+        return session !== unscoped
+      }
+      try require(outside, "swift-dependencies scope has its own session, not the live value")
+      try require(scoped == nil, "swift-dependencies releases the scope's session when it ends")
+      try require(FlowModel().session === unscoped, "swift-dependencies scope ended")
+    }
 
     let measurement = try runner.measure([
       Contender("ours") { n in
@@ -43,6 +62,13 @@ enum StoryCycleScenario {
         for _ in 0..<n { sum &+= swinjectCycle(root) }
         return sum
       },
+      Contender("swift-dependencies") { n in
+        MainActor.assumeIsolated {
+          var sum: UInt = 0
+          for _ in 0..<n { sum &+= SwiftDependenciesWiring.cycle() }
+          return sum
+        }
+      },
     ])
     var result = ScenarioResult(id: id)
     result.rounds = runner.settings.rounds
@@ -51,6 +77,8 @@ enum StoryCycleScenario {
     result.swinjectNs = measurement.median("swinject")
     result.oursOverHandwired = measurement.ratio("ours", over: "handwired")
     result.swinjectOverOurs = measurement.ratio("swinject", over: "ours")
+    result.swiftDependenciesNs = measurement.median("swift-dependencies")
+    result.swiftDependenciesOverOurs = measurement.ratio("swift-dependencies", over: "ours")
     result.checks = [
       .speedup(measurement, atLeast: 10, "≥ 10× faster than Swinject's child container")
     ]
@@ -58,7 +86,10 @@ enum StoryCycleScenario {
       "Swinject: Container(parent:), register the flow service with .container scope, resolve "
         + "twice, release the container. Hand-written: a scope object with a lazily created "
         + "service. Swinject draws \(Format.fixed(swinjectDraws, 0)) random graph identifiers "
-        + "per cycle."
+        + "per cycle. swift-dependencies (no target): withDependencies { $0.flowSession = "
+        + "FlowSession() } operation: { a @MainActor model created in the scope reads "
+        + "@Dependency(\\.flowSession) twice }; the session is created eagerly when the scope "
+        + "opens and released when it ends."
     ]
     return result
   }
