@@ -5,7 +5,8 @@
 #
 #   Benchmarks/Scripts/instructions-per-iteration.sh SCENARIO [N] [CONTENDER]
 #
-# CONTENDER is ours (default), handwired, swinject or any other contender label of the scenario
+# CONTENDER is ours (default), handwired, swinject, swift-dependencies (app-hit, transient-leaf,
+# story-cycle) or any other contender label of the scenario
 # (ours-main, ours-plain, swinject-plain, ours-off, detector-hook, ...). A contender's untimed
 # preparation (validate-1k's fresh registries, register-10k's set-up) is counted too: those two
 # scenarios' counts are not per-iteration figures.

@@ -10,6 +10,19 @@ struct ScenarioResult {
   /// and its ratio to ViperNest, measured in the same rounds; no target, so no verdict.
   var swiftDependenciesNs: Double?
   var swiftDependenciesOverOurs: Double?
+  /// The 95 % confidence interval of `swiftDependenciesOverOurs` (as for every ratio: order
+  /// statistics of the per-round ratios; nil below 6 rounds).
+  var swiftDependenciesOverOursInterval: (low: Double, high: Double)?
+
+  /// Fills the swift-dependencies fields from a measurement with contenders `label` and `ours`.
+  mutating func setSwiftDependencies(
+    _ measurement: Measurement, _ label: String = "swift-dependencies"
+  ) {
+    swiftDependenciesNs = measurement.median(label)
+    swiftDependenciesOverOurs = measurement.ratio(label, over: "ours")
+    swiftDependenciesOverOursInterval = Statistics.medianInterval(
+      measurement.ratios(label, over: "ours"))
+  }
   /// Memory scenarios: bytes (per registration for `register-10k`, RSS growth for `memory-1m`).
   var bytes: Double?
   /// The other contenders' bytes, where a scenario measures all three (`size-300`, `memory-300`).
@@ -116,7 +129,11 @@ enum Report {
           ? Format.bytes(result.swinjectBytes) : Format.duration(result.swinjectNs),
         Format.duration(result.swiftDependenciesNs),
         Format.ratio(result.oursOverHandwired),
-        Format.ratio(result.swinjectOverOurs), Format.ratio(result.swiftDependenciesOverOurs),
+        Format.ratio(result.swinjectOverOurs),
+        Format.ratio(result.swiftDependenciesOverOurs)
+          + (result.swiftDependenciesOverOursInterval.map {
+            " [\(Format.ratio($0.low))–\(Format.ratio($0.high))]"
+          } ?? ""),
         targets[result.id] ?? "",
         result.verdict,
       ]
@@ -138,6 +155,11 @@ enum Report {
         ("swinject_over_ours", number(result.swinjectOverOurs)),
         ("swift_dependencies_ns", number(result.swiftDependenciesNs)),
         ("swift_dependencies_over_ours", number(result.swiftDependenciesOverOurs)),
+        ("swift_dependencies_over_ours_low", number(result.swiftDependenciesOverOursInterval?.low)),
+        (
+          "swift_dependencies_over_ours_high",
+          number(result.swiftDependenciesOverOursInterval?.high)
+        ),
       ]
       if result.isMemoryScenario { fields.append(("bytes", number(result.bytes))) }
       if result.handwiredBytes != nil || result.swinjectBytes != nil {

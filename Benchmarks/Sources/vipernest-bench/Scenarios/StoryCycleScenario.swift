@@ -77,8 +77,7 @@ enum StoryCycleScenario {
     result.swinjectNs = measurement.median("swinject")
     result.oursOverHandwired = measurement.ratio("ours", over: "handwired")
     result.swinjectOverOurs = measurement.ratio("swinject", over: "ours")
-    result.swiftDependenciesNs = measurement.median("swift-dependencies")
-    result.swiftDependenciesOverOurs = measurement.ratio("swift-dependencies", over: "ours")
+    result.setSwiftDependencies(measurement)
     result.checks = [
       .speedup(measurement, atLeast: 10, "≥ 10× faster than Swinject's child container")
     ]

@@ -58,8 +58,7 @@ enum TransientLeafScenario {
     result.swinjectNs = measurement.median("swinject")
     result.oursOverHandwired = measurement.ratio("ours", over: "handwired")
     result.swinjectOverOurs = measurement.ratio("swinject", over: "ours")
-    result.swiftDependenciesNs = measurement.median("swift-dependencies")
-    result.swiftDependenciesOverOurs = measurement.ratio("swift-dependencies", over: "ours")
+    result.setSwiftDependencies(measurement)
     result.checks = [
       .ratio(measurement, "ours", over: "handwired", atMost: 3, "≤ 3× a bare allocation"),
       .speedup(measurement, atLeast: 20, "≥ 20× faster than Swinject"),
