@@ -154,6 +154,9 @@ extension AppTemplate {
 
         func close() {}
 
+        /// Lets go of the modules' stories that `buildAll()` made.
+        func releaseAll() { stories = [] }
+
         static func enableTracking() {}
 
         static func validate() throws -> Int64? { nil }

@@ -182,8 +182,14 @@ extension AppTemplate {
 
         /// Closes the stories the app opened, innermost first, then the app story.
         func close() {
-          for story in stories.reversed() { story.close() }
+          releaseAll()
           app.close()
+        }
+
+        /// Closes the stories `buildAll()` opened, innermost first, releasing their modules.
+        func releaseAll() {
+          for story in stories.reversed() { story.close() }
+          stories = []
         }
 
         static func enableTracking() { LeakDetector.shared.isEnabled = true }

@@ -83,6 +83,12 @@ struct ServiceKey: Hashable, Sendable {
 }
 
 /// A readable name for a type, without the module prefix (`ContactListPresenting`).
+///
+/// The same text as `String(describing: type)`, which for a metatype ends in this call, but without
+/// first asking the runtime whether the metatype conforms to `CustomStringConvertible` and its kin:
+/// the first such question for a type scans every conformance record in the process, which made
+/// `validate()` of a 3,000-registration app spend most of its time there (docs/Performance.md,
+/// "At app scale"). `TypeNameTests` pins the equality for every kind of type.
 func typeName(_ type: Any.Type) -> String {
-  String(describing: type)
+  _typeName(type, qualified: false)
 }
