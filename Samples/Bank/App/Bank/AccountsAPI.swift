@@ -14,7 +14,9 @@ actor AccountsAPI {
   /// Connects for the customer of `info`.
   init(info: BankInfo) async {
     customer = info.customerName
-    // Isolated to the actor from here on: the session is restored off the main actor.
+    // `self` is fully initialized: from here on the initializer runs on the actor, off the actor
+    // that awaited it. A real client restores the customer's session here; the sample loads the
+    // records it serves.
     records = [
       Account(id: .current, name: "Current account", balance: Money(roubles: 120_000)),
       Account(id: .savings, name: "Savings account", balance: Money(roubles: 15_000)),
