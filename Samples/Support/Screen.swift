@@ -18,6 +18,25 @@ public struct Screen {
     return [top] + body + [bottom]
   }
 
+  /// `text` broken into lines of at most `width` characters, at spaces where it can be, so that
+  /// a long message (an error naming a file path, say) keeps its box readable.
+  public static func wrap(_ text: String, width: Int = 60) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+      if !line.isEmpty, line.count + 1 + word.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += line.isEmpty ? String(word) : " " + word
+      while line.count > width {
+        lines.append(String(line.prefix(width)))
+        line = String(line.dropFirst(width))
+      }
+    }
+    return lines + [line]
+  }
+
   /// The box indented for printing.
   public func render() -> String {
     box.map { "    " + $0 }.joined(separator: "\n")

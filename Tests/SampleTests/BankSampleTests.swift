@@ -68,7 +68,18 @@ struct BankSampleTests {
     }
     #expect(launch.contains("story opened: App > Dashboard"))
     #expect(launch.contains("story opened: App > Payments"))
-    #expect(launch.contains("│ │ Current account  120 000.00 ₽    │"))
+    // The accounts module shows a loading state until its interactor has awaited the accounts,
+    // which come from the bank's API, an async factory; the session awaits that load.
+    #expect(launch.contains("│ │ Loading accounts…"))
+    #expect(!launch.contains("Current account"))
+    let arrived = try step("the accounts arrive", in: text)
+    #expect(arrived.contains("│ │ Current account  120 000.00 ₽    │"))
+    #expect(arrived.contains("│ │ Credit card      -3 250.40 ₽     │"))
+    #expect(!arrived.contains("Loading accounts…"))
+    // The payments tab, loaded at launch too, heard about the accounts when they arrived.
+    #expect(
+      try step("select the Payments tab", in: text).contains(
+        "From: Current account (120 000.00 ₽)"))
     #expect(
       text.hasSuffix("Leak check: no leaks. Every removed module and closed story was released."))
   }

@@ -27,11 +27,31 @@ struct ContactsSampleTests {
     ).path
   }
 
+  /// The text inside the boxes of `output`, one space between lines (long lines are wrapped).
+  func boxText(_ output: String) -> String {
+    output.components(separatedBy: "\n")
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { $0.hasPrefix("│") }
+      .map { $0.dropFirst().dropLast().trimmingCharacters(in: .whitespaces) }
+      .joined(separator: " ")
+  }
+
   @Test func scriptedSessionAddsContactsSortedAndLeaksNothing() async throws {
     let directory = temporaryDirectory()
     let (code, text) = try await run(["--data-dir", directory])
     #expect(code == 0)
     #expect(text.contains("Registration graph is valid"))
+    // The list shows a loading state until its interactor has awaited the store, whose async
+    // factory reads contacts.json off the main actor; the session awaits that load, not a delay.
+    let launch = try #require(
+      text.components(separatedBy: "▸ launch").last?.components(separatedBy: "▸ ").first)
+    #expect(launch.contains("│ Loading contacts…"))
+    #expect(!launch.contains("(no contacts yet)"))
+    let loaded = try #require(
+      text.components(separatedBy: "▸ contacts loaded (contacts.json read off the main actor)")
+        .last?.components(separatedBy: "▸ ").first)
+    #expect(loaded.contains("│ (no contacts yet)"))
+    #expect(!loaded.contains("Loading contacts…"))
     #expect(text.contains("story opened: App > Contacts > AddContact"))
     #expect(text.contains("story closed: App > Contacts > AddContact"))
     #expect(text.contains("navigation: present Navigation(AddContactView) from ContactListView"))
@@ -53,7 +73,11 @@ struct ContactsSampleTests {
     #expect(saved.contains("\"lastName\" : \"Turing\""))
     let second = try await run(
       ["--data-dir", directory, "--interactive"], input: ["list", "quit"])
-    #expect(second.text.contains("• Grace Hopper"))
+    #expect(second.code == 0)
+    let secondLoad = try #require(
+      second.text.components(separatedBy: "▸ contacts loaded").last?
+        .components(separatedBy: "▸ ").first)
+    #expect(secondLoad.contains("• Grace Hopper"))
   }
 
   @Test func leakyPresenterIsReportedWithItsRetainPath() async throws {
@@ -101,8 +125,14 @@ struct ContactsSampleTests {
     try "{not json".write(toFile: directory + "/contacts.json", atomically: true, encoding: .utf8)
     let (code, text) = try await run(["--data-dir", directory])
     #expect(code == 1)
-    #expect(text.contains("is not a valid contacts file"))
-    #expect(text.contains("ContactListInteractor -> ContactStore"))
+    // The launch succeeds with the list loading; the awaited store then fails, and the list
+    // shows what the store reported instead of an empty address book.
+    #expect(text.contains("│ Loading contacts…"))
+    let loaded = try #require(
+      text.components(separatedBy: "▸ contacts loaded").last?.components(separatedBy: "▸ ").first)
+    #expect(boxText(loaded).contains("is not a valid contacts file"))
+    #expect(!loaded.contains("(no contacts yet)"))
+    #expect(text.hasSuffix("error: The contacts file could not be loaded (see the list above)."))
     #expect(
       try String(contentsOfFile: directory + "/contacts.json", encoding: .utf8) == "{not json")
   }
@@ -165,7 +195,18 @@ struct ContactsSampleTests {
     let contacts = try #require(dot.range(of: "subgraph cluster_ContactsStory {"))
     let addContact = try #require(dot.range(of: "subgraph cluster_AddContactStory {"))
     #expect(contacts.lowerBound < addContact.lowerBound)
-    #expect(dot.contains("label=\"ContactStore\\nstory(Contacts)\"]"))
+    // The store's factory is async; the list's interactor reaches it through AsyncProvider, a
+    // deferred dependency, drawn dashed.
+    #expect(dot.contains("label=\"ContactStore\\nstory(Contacts) · async\"]"))
+    func node(_ name: String) throws -> String {
+      let line = try #require(
+        dot.components(separatedBy: "\n").first { $0.contains("[label=\"\(name)\\n") })
+      return try #require(
+        line.trimmingCharacters(in: .whitespaces).components(separatedBy: " ").first)
+    }
+    #expect(
+      dot.contains(
+        "\(try node("ContactListInteractor")) -> \(try node("ContactStore")) [style=dashed];"))
     // The committed picture is rendered from this export (see the README).
     let (_, mermaid) = try await run(["--graph", "mermaid"])
     #expect(mermaid.hasPrefix("flowchart LR"))

@@ -6,7 +6,10 @@ import ViperNest
 struct BankAssembly: Assembly {
   func assemble(_ r: Registrar) {
     r.register(BankInfo.self, lifetime: .app, BankInfo.init)
-    r.register(AccountsService.self, lifetime: .app, mainActor: AccountsService.init)
+    // The bank's API connects asynchronously: an async factory, awaited by AccountsService
+    // through `AsyncProvider` (every screen's interactor is built synchronously).
+    r.register(AccountsAPI.self, lifetime: .app, AccountsAPI.init(info:))
+    r.register(AccountsService.self, lifetime: .app, mainActor: AccountsService.init(api:))
 
     // The dashboard's modules: VIPER and MVC alike are a Module<Input, Output>.
     r.register(

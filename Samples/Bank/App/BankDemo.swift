@@ -65,9 +65,10 @@ public enum BankDemo {
     let detector = LeakDetector(timeout: .milliseconds(500))
     let linkOpened: Bool
     do {
-      linkOpened = try detector.withTracking {
+      linkOpened = try await detector.withTracking { () async throws -> Bool in
         let session = try BankSession(print: print)
         defer { session.finish() }
+        await session.awaitAccounts()
         if let link = options.link {
           return session.openLink(link)
         } else if options.interactive {

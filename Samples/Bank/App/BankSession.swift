@@ -58,6 +58,17 @@ final class BankSession {
     report(step: "launch: compose the tabs, the dashboard embeds its modules")
   }
 
+  /// Waits for the dashboard's accounts module to finish its first load (its interactor awaits
+  /// the accounts from the bank's async API) and shows the balances that arrived.
+  func awaitAccounts() async {
+    guard let accounts = try? embedded(AccountsView.self, "the accounts module") else { return }
+    await accounts.loaded()
+    report(
+      step:
+        "the accounts arrive (the interactor awaited AccountsService, which awaited AccountsAPI)",
+      showNavigation: false)
+  }
+
   // MARK: - Sessions
 
   func scripted() throws {

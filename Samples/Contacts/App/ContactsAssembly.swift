@@ -12,6 +12,8 @@ struct ContactsAssembly: Assembly {
   func assemble(_ r: Registrar) {
     let storage = storage
     r.register(StorageDirectory.self, lifetime: .app) { _ in storage }
+    // An async factory: `FileContactStore.init(storage:)` is `async` (it reads the file off the
+    // main actor). One per Contacts story; the list's interactor awaits it (`AsyncProvider`).
     r.register(
       (any ContactStore).self, lifetime: .story(ContactsStory.self),
       mainActor: FileContactStore.init(storage:))

@@ -103,6 +103,7 @@ public enum ContactsDemo {
     do {
       linkOpened = try await detector.withTracking { () async throws -> Bool in
         let session = try Session(options: options, print: sessionPrint)
+        try await session.launch()
         if let link = options.link {
           let opened = session.openLink(link)
           session.finish()
@@ -118,7 +119,7 @@ public enum ContactsDemo {
         return true
       }
     } catch {
-      print("error: \(error)")
+      print("error: \((error as? SessionError)?.message ?? "\(error)")")
       return 1
     }
     let report = await detector.check()
@@ -174,7 +175,22 @@ final class Session {
       app.close()
       throw (error as? LinkError)?.underlyingError ?? error
     }
+  }
+
+  /// Shows the launch (the list says "Loading contacts…"), then waits for the list's first load,
+  /// which awaits the Contacts story's store: its file is read off the main actor.
+  ///
+  /// - Throws: ``SessionError`` when the contacts file could not be loaded; the list shows why,
+  ///   and the app is closed.
+  func launch() async throws {
     report(step: "launch")
+    guard let list = visible as? ContactListView else { return }
+    await list.loaded()
+    report(step: "contacts loaded (contacts.json read off the main actor)", showNavigation: false)
+    if list.names == nil {
+      finish()
+      throw SessionError(message: "The contacts file could not be loaded (see the list above).")
+    }
   }
 
   // MARK: - Sessions

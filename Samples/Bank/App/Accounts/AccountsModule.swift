@@ -24,22 +24,25 @@ typealias AccountsModule = Module<any AccountsInput, any AccountsOutput>
 @MainActor
 protocol AccountsViewProtocol: AnyObject {
   func show(rows: [(name: String, balance: String)])
+  func show(error: String)
 }
 
 @MainActor
 protocol AccountsViewOutput: AnyObject {
-  func viewDidLoad()
+  /// Loads the accounts; the view awaits it in a task it owns.
+  func viewDidLoad() async
   func didTapAccount(named name: String)
 }
 
 @MainActor
 protocol AccountsInteractorProtocol: AnyObject {
-  func loadAccounts()
+  func loadAccounts() async
 }
 
 @MainActor
 protocol AccountsInteractorOutput: AnyObject {
   func didLoad(_ accounts: [Account])
+  func didFail(_ message: String)
 }
 
 /// Accounts shows nothing itself: routing is its host's job, so its router has nothing to do.
@@ -52,21 +55,40 @@ final class AccountsView: HeadlessViewController, VIPERView, AccountsViewProtoco
   ScreenRendering
 {
   let links = ViewLinks<any AccountsViewOutput>()
-  private(set) var rows: [(name: String, balance: String)] = []
+  /// The rows shown; nil until the accounts have arrived.
+  private(set) var rows: [(name: String, balance: String)]?
+  private(set) var error: String?
+  /// The first load, started when the view loads and owned by it (as SwiftUI's `.task` is): the
+  /// view cancels it when it goes away, so a load still in flight never keeps the module alive.
+  private var loading: Task<Void, Never>?
 
-  override func viewDidLoad() { presenter.viewDidLoad() }
+  override func viewDidLoad() {
+    loading = Task { [presenter] in await presenter.viewDidLoad() }
+  }
+
+  deinit { loading?.cancel() }
+
+  /// Returns when the first load has ended: the balances, or the error, are on screen.
+  func loaded() async { await loading?.value }
 
   func tap(accountNamed name: String) { presenter.didTapAccount(named: name) }
 
-  func show(rows: [(name: String, balance: String)]) { self.rows = rows }
+  func show(rows: [(name: String, balance: String)]) {
+    self.rows = rows
+    error = nil
+  }
+
+  func show(error: String) { self.error = error }
 
   var screen: Screen {
+    let rows = rows ?? []
     let width = (rows.map { $0.name.count }.max() ?? 0) + 2
-    return Screen(
-      title: "Accounts",
-      lines: rows.map {
-        $0.name + String(repeating: " ", count: width - $0.name.count) + $0.balance
-      })
+    var lines = rows.map {
+      $0.name + String(repeating: " ", count: width - $0.name.count) + $0.balance
+    }
+    if self.rows == nil, error == nil { lines.append("Loading accounts…") }
+    if let error { lines.append("! \(error)") }
+    return Screen(title: "Accounts", lines: lines)
   }
 }
 
@@ -90,7 +112,7 @@ final class AccountsPresenter: VIPERPresenter, AccountsInput {
 }
 
 extension AccountsPresenter: AccountsViewOutput {
-  func viewDidLoad() { interactor.loadAccounts() }
+  func viewDidLoad() async { await interactor.loadAccounts() }
 
   func didTapAccount(named name: String) {
     guard let account = accounts.first(where: { $0.name == name }) else { return }
@@ -103,6 +125,8 @@ extension AccountsPresenter: AccountsInteractorOutput {
     self.accounts = accounts
     showAccounts()
   }
+
+  func didFail(_ message: String) { view?.show(error: message) }
 }
 
 final class AccountsInteractor: VIPERInteractor, AccountsInteractorProtocol, AccountsObserver {
@@ -111,10 +135,18 @@ final class AccountsInteractor: VIPERInteractor, AccountsInteractorProtocol, Acc
 
   init(service: AccountsService) { self.service = service }
 
-  /// Loads the balances and keeps them current: a transfer made anywhere updates them.
-  func loadAccounts() {
+  /// Loads the balances from the bank, awaiting the service (which awaits the bank's API), and
+  /// keeps them current: the refreshed accounts, and a transfer made anywhere, arrive through
+  /// ``accountsDidChange(_:)``.
+  func loadAccounts() async {
     service.observe(self)
-    presenter?.didLoad(service.accounts)
+    do {
+      try await service.refresh()
+    } catch is CancellationError {
+      // The module went away while the accounts were loading: nobody is left to tell.
+    } catch {
+      presenter?.didFail("The accounts could not be loaded: \(error)")
+    }
   }
 
   func accountsDidChange(_ accounts: [Account]) { presenter?.didLoad(accounts) }

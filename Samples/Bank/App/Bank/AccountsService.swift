@@ -1,25 +1,41 @@
+import ViperNest
+
 /// Told when balances change, wherever the change came from. Held weakly.
 @MainActor
 protocol AccountsObserver: AnyObject {
   func accountsDidChange(_ accounts: [Account])
 }
 
-/// The customer's accounts: one per app (an `.app` singleton), shared by the dashboard's accounts
-/// module, which shows balances, and the payments flow, which moves money.
+/// The customer's accounts as the app shows them: one per app (an `.app` singleton), shared by
+/// the dashboard's accounts module, which shows balances, and the payments flow, which moves money.
+///
+/// The accounts come from the bank's ``AccountsAPI``, whose factory is `async`: this service is
+/// built synchronously (every screen's interactor uses it), so it holds an `AsyncProvider` and
+/// awaits the API in ``refresh()``, which the accounts module's interactor calls when it loads.
+/// Until then there are no accounts. Transfers are applied here, on the main actor, so every
+/// screen sees them at once (the sample's API is read-only).
 @MainActor
 final class AccountsService {
-  private(set) var accounts: [Account] = [
-    Account(id: .current, name: "Current account", balance: Money(roubles: 120_000)),
-    Account(id: .savings, name: "Savings account", balance: Money(roubles: 15_000)),
-    Account(id: .card, name: "Credit card", balance: Money(kopecks: -3_250_40)),
-  ]
+  private(set) var accounts: [Account] = []
+  private let api: AsyncProvider<AccountsAPI>
   private var observers: [WeakObserver] = []
 
   private struct WeakObserver {
     weak var observer: (any AccountsObserver)?
   }
 
-  init() {}
+  init(api: AsyncProvider<AccountsAPI>) { self.api = api }
+
+  /// Fetches the accounts from the bank, connecting first when this is the app's first request
+  /// (the API is created once, even when several screens await it at the same time), and tells
+  /// the observers.
+  ///
+  /// - Throws: What connecting or fetching threw; `CancellationError` when the caller's task is
+  ///   cancelled. The accounts are unchanged then.
+  func refresh() async throws {
+    accounts = try await api().fetchAccounts()
+    notifyObservers()
+  }
 
   func account(_ id: AccountID) -> Account? { accounts.first { $0.id == id } }
 
@@ -33,6 +49,9 @@ final class AccountsService {
   ///
   /// - Throws: ``TransferError`` saying what is wrong.
   func check(_ order: TransferOrder) throws {
+    guard !accounts.isEmpty else {
+      throw TransferError(description: "The accounts are still loading; try again in a moment.")
+    }
     guard let source = account(order.from), account(order.to) != nil else {
       throw TransferError(description: "Unknown account.")
     }
@@ -61,8 +80,12 @@ final class AccountsService {
     accounts[to].balance = accounts[to].balance + order.amount
     let receipt = TransferReceipt(
       order: order, fromName: accounts[from].name, toName: accounts[to].name)
+    notifyObservers()
+    return receipt
+  }
+
+  private func notifyObservers() {
     observers.removeAll { $0.observer == nil }
     for entry in observers { entry.observer?.accountsDidChange(accounts) }
-    return receipt
   }
 }

@@ -116,7 +116,7 @@ extension PaymentsPresenter: TransferOutput {
   func transferDidCancel() { close() }
 }
 
-final class PaymentsInteractor: VIPERInteractor, PaymentsInteractorProtocol {
+final class PaymentsInteractor: VIPERInteractor, PaymentsInteractorProtocol, AccountsObserver {
   let links = InteractorLinks<any PaymentsInteractorOutput>()
   private let session: PaymentsSession
   private let accounts: AccountsService
@@ -128,7 +128,10 @@ final class PaymentsInteractor: VIPERInteractor, PaymentsInteractorProtocol {
 
   var source: AccountID { session.source }
 
+  /// Shows the source account and the session's transfers, again whenever the accounts change:
+  /// they arrive from the bank after launch, and transfers move money.
   func load() {
+    accounts.observe(self)
     guard let account = accounts.account(session.source) else { return }
     presenter?.didLoad(source: account, receipts: session.receipts)
   }
@@ -143,6 +146,8 @@ final class PaymentsInteractor: VIPERInteractor, PaymentsInteractorProtocol {
       presenter?.didFail("\(error)")
     }
   }
+
+  func accountsDidChange(_ accounts: [Account]) { load() }
 }
 
 final class PaymentsRouter: VIPERRouter, PaymentsRouterProtocol {

@@ -14,13 +14,14 @@ protocol ContactListViewProtocol: AnyObject {
 
 @MainActor
 protocol ContactListViewOutput: AnyObject {
-  func viewDidLoad()
+  /// Loads the contacts; the view awaits it in a task it owns.
+  func viewDidLoad() async
   func didTapAdd()
 }
 
 @MainActor
 protocol ContactListInteractorProtocol: AnyObject {
-  func loadContacts()
+  func loadContacts() async
   func add(_ contact: Contact)
 }
 
@@ -44,10 +45,22 @@ final class ContactListView: HeadlessViewController, VIPERView, ContactListViewP
   ScreenRendering
 {
   let links = ViewLinks<any ContactListViewOutput>()
-  private(set) var names: [String] = []
+  /// The names shown; nil until the contacts are loaded.
+  private(set) var names: [String]?
   private(set) var error: String?
+  /// The first load, started when the view loads and owned by it (as SwiftUI's `.task` is): the
+  /// view cancels it when it goes away, so a load still in flight never keeps the module alive.
+  private var loading: Task<Void, Never>?
 
-  override func viewDidLoad() { presenter.viewDidLoad() }
+  override func viewDidLoad() {
+    loading = Task { [presenter] in await presenter.viewDidLoad() }
+  }
+
+  deinit { loading?.cancel() }
+
+  /// Returns when the first load has ended: its contacts, or its error, are on screen. A real
+  /// completion signal (the load's own task) that tests and the sample's session await.
+  func loaded() async { await loading?.value }
 
   func tapAdd() { presenter.didTapAdd() }
 
@@ -59,8 +72,13 @@ final class ContactListView: HeadlessViewController, VIPERView, ContactListViewP
   func show(error: String) { self.error = error }
 
   var screen: Screen {
-    var lines = names.isEmpty ? ["(no contacts yet)"] : names.map { "• \($0)" }
-    if let error { lines.append("! \(error)") }
+    var lines: [String] =
+      switch (names, error) {
+      case (nil, nil): ["Loading contacts…"]
+      case (nil, _): []
+      case (let names?, _): names.isEmpty ? ["(no contacts yet)"] : names.map { "• \($0)" }
+      }
+    if let error { lines += Screen.wrap("! \(error)") }
     lines.append("[ + Add ]")
     return Screen(title: "Contacts", lines: lines)
   }
@@ -73,7 +91,7 @@ final class ContactListPresenter: VIPERPresenter {
 }
 
 extension ContactListPresenter: ContactListViewOutput {
-  func viewDidLoad() { interactor.loadContacts() }
+  func viewDidLoad() async { await interactor.loadContacts() }
 
   func didTapAdd() {
     do { try router.showAddContact(output: self) } catch { view?.show(error: "\(error)") }
@@ -96,18 +114,40 @@ extension ContactListPresenter: AddContactOutput {
   func didCancel() {}
 }
 
+/// Reaches the store through `AsyncProvider`: the store's factory is `async` (it reads the file
+/// off the main actor), and this interactor is built synchronously, by the list's router and by
+/// deep links, so it may not depend on the store directly (`validate()` would say so). It awaits
+/// the store when the list loads; the first await creates it, and every later one in the same
+/// Contacts story returns that instance.
 final class ContactListInteractor: VIPERInteractor, ContactListInteractorProtocol {
   let links = InteractorLinks<any ContactListInteractorOutput>()
-  private let store: any ContactStore
+  private let loadStore: AsyncProvider<any ContactStore>
+  /// The store, once loaded.
+  private var store: (any ContactStore)?
 
-  init(store: any ContactStore) { self.store = store }
+  init(store: AsyncProvider<any ContactStore>) { loadStore = store }
 
-  func loadContacts() { presenter?.didLoad(store.contacts) }
+  func loadContacts() async {
+    do {
+      let store = try await loadStore()
+      self.store = store
+      presenter?.didLoad(store.contacts)
+    } catch is CancellationError {
+      // The list went away while the file was being read: nobody is left to tell.
+    } catch {
+      // The user sees what the store reported; the typed error around it names the resolution.
+      presenter?.didFail("\((error as? ViperNestError)?.underlyingError ?? error)")
+    }
+  }
 
   func add(_ contact: Contact) {
+    guard let store else {
+      presenter?.didFail("The contacts are not loaded, so nothing can be added.")
+      return
+    }
     do {
       try store.add(contact)
-      loadContacts()
+      presenter?.didLoad(store.contacts)
     } catch {
       presenter?.didFail("\(error)")
     }

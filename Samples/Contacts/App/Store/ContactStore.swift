@@ -1,6 +1,8 @@
 import Foundation
 
-/// Where contacts are kept: the list reads it, Add Contact appends to it. One per Contacts story.
+/// Where contacts are kept: the list reads it, Add Contact appends to it. One per Contacts story,
+/// created asynchronously (the file is read off the main actor), so it is awaited, never resolved
+/// synchronously.
 @MainActor
 protocol ContactStore: AnyObject {
   var contacts: [Contact] { get }

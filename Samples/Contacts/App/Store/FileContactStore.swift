@@ -5,20 +5,39 @@ struct ContactStoreError: Error, CustomStringConvertible {
   let description: String
 }
 
-/// Persists contacts to `contacts.json` in a directory. Reads once when created; every change is
-/// written atomically (a temporary file renamed over the old one), so a crash never leaves half a
-/// file. A file that cannot be read or decoded is reported and never overwritten.
+/// Persists contacts to `contacts.json` in a directory. Its initializer is `async`: the file is
+/// read and decoded off the main actor, so a large address book never freezes the list, which
+/// shows "Loading contacts…" meanwhile. Every change is written atomically (a temporary file
+/// renamed over the old one), so a crash never leaves half a file. A file that cannot be read or
+/// decoded is reported and never overwritten.
+///
+/// `ContactsAssembly` registers it with its async initializer, once per Contacts story; the list's
+/// interactor awaits it through `AsyncProvider` (see `ContactListInteractor`).
 @MainActor
 final class FileContactStore {
   let fileURL: URL
   private(set) var contacts: [Contact]
 
-  /// Opens (or starts) the contacts file in `directory`.
+  /// Opens (or starts) the contacts file in `directory`, reading it off the main actor.
   ///
   /// - Throws: ``ContactStoreError`` when the directory cannot be created or the file exists but is
   ///   unreadable or malformed.
-  init(directory: URL) throws {
-    fileURL = directory.appendingPathComponent("contacts.json")
+  init(directory: URL) async throws {
+    let fileURL = directory.appendingPathComponent("contacts.json")
+    contacts = try await Self.read(fileURL, in: directory)
+    self.fileURL = fileURL
+  }
+
+  /// Opens the contacts file in the configured storage directory.
+  convenience init(storage: StorageDirectory) async throws {
+    try await self.init(directory: storage.url)
+  }
+
+  /// Reads and decodes the file (an empty list when there is none yet). A `nonisolated` `async`
+  /// function runs on the concurrent executor, not on the main actor that awaits it.
+  private nonisolated static func read(_ fileURL: URL, in directory: URL) async throws
+    -> [Contact]
+  {
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     } catch {
@@ -26,10 +45,7 @@ final class FileContactStore {
         description:
           "Cannot create the contacts directory \(directory.path): \(error.localizedDescription)")
     }
-    guard FileManager.default.fileExists(atPath: fileURL.path) else {
-      contacts = []
-      return
-    }
+    guard FileManager.default.fileExists(atPath: fileURL.path) else { return [] }
     let data: Data
     do {
       data = try Data(contentsOf: fileURL)
@@ -39,7 +55,7 @@ final class FileContactStore {
           + "Fix its permissions or pass another directory with --data-dir.")
     }
     do {
-      contacts = try JSONDecoder().decode([Contact].self, from: data)
+      return try JSONDecoder().decode([Contact].self, from: data)
     } catch {
       throw ContactStoreError(
         description:
@@ -48,12 +64,10 @@ final class FileContactStore {
     }
   }
 
-  /// Opens the contacts file in the configured storage directory.
-  convenience init(storage: StorageDirectory) throws {
-    try self.init(directory: storage.url)
-  }
-
-  /// Adds `contact` and writes the file.
+  /// Adds `contact` and writes the file. Unlike the read, which decodes the whole book before the
+  /// first screen can show it, the write stays on the main actor in this sample: one atomic
+  /// replace per added contact, so each printed step shows the saved list or the error. An app
+  /// with a large book would move it off the main actor too.
   ///
   /// - Throws: ``ContactStoreError`` when the file cannot be written; the store is unchanged then.
   func add(_ contact: Contact) throws {
