@@ -190,6 +190,11 @@ extension AppTemplate {
         func releaseAll() {
           for story in stories.reversed() { story.close() }
           stories = []
+          // The ended modules' leak check, as a test or a debug build's check would run it; with
+          // tracking on, it is what forgets their groups.
+          if LeakDetector.shared.isEnabled, let report = LeakDetector.shared.checkNow() {
+            print("leaks: \\(report)")
+          }
         }
 
         static func enableTracking() { LeakDetector.shared.isEnabled = true }
