@@ -14,7 +14,7 @@
 /// r.register(Parent.self, lifetime: .graph, Parent.init(child:))
 /// r.register(
 ///   Child.self, lifetime: .graph,
-///   postInit: .weak(Parent.self) { child, parent in child.parent = parent }, Child.init)
+///   postInit: [.weak(Parent.self) { child, parent in child.parent = parent }], Child.init)
 /// ```
 ///
 /// When hooks run: once per instance, after the factory of the outermost resolution on this

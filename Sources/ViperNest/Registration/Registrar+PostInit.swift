@@ -11,7 +11,7 @@ extension Registrar {
   /// r.register(Parent.self, lifetime: .graph, Parent.init(child:))
   /// r.register(
   ///   Child.self, lifetime: .graph,
-  ///   postInit: .weak(Parent.self) { child, parent in child.parent = parent }, Child.init)
+  ///   postInit: [.weak(Parent.self) { child, parent in child.parent = parent }], Child.init)
   /// ```
   ///
   /// - Parameters:
@@ -25,7 +25,7 @@ extension Registrar {
   ///   - initializer: A function (usually `Type.init`) whose parameters are dependencies.
   public func register<T, each D>(
     _ type: T.Type, name: (any Hashable & Sendable)? = nil, lifetime: Lifetime,
-    postInit hooks: PostInitialization<T>..., file: String = #fileID, line: UInt = #line,
+    postInit hooks: [PostInitialization<T>], file: String = #fileID, line: UInt = #line,
     _ initializer: @escaping @Sendable (repeat each D) throws -> T
   ) {
     var dependencyTypes: [Any.Type] = []
@@ -48,7 +48,7 @@ extension Registrar {
   /// ```swift
   /// r.register(
   ///   Child.self, lifetime: .graph,
-  ///   postInit: .weak(Parent.self) { child, parent in child.parent = parent }
+  ///   postInit: [.weak(Parent.self) { child, parent in child.parent = parent }]
   /// ) { _ in Child() }
   /// ```
   ///
@@ -62,7 +62,7 @@ extension Registrar {
   ///   - factory: Builds the instance; it may throw, and nothing is cached when it does.
   public func register<T>(
     _ type: T.Type, name: (any Hashable & Sendable)? = nil, lifetime: Lifetime,
-    postInit hooks: PostInitialization<T>..., file: String = #fileID, line: UInt = #line,
+    postInit hooks: [PostInitialization<T>], file: String = #fileID, line: UInt = #line,
     factory: @escaping @Sendable (Resolver) throws -> T
   ) {
     recordWithHooks(

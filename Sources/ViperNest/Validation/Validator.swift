@@ -416,9 +416,10 @@ struct ContextChecker {
           ? .resolves
           : found.isAsync
             && (dependency.isDeferred ? !dependency.isAsyncDeferred : !entry.isAsync || isHook)
-          ? Traced(
-            awaitRequired(consumer: entry, dependency: found, deferred: dependency.isDeferred))
-          : dependency.isDeferred ? .resolves : self.visit(found, scope: ownScope, home: foundHome)
+            ? Traced(
+              awaitRequired(consumer: entry, dependency: found, deferred: dependency.isDeferred))
+            : dependency.isDeferred
+              ? .resolves : self.visit(found, scope: ownScope, home: foundHome)
       } else if dependency.isDeferred {
         // Provider<T> with no T where it will resolve from: building the consumer works, calling
         // the provider will not. Reported, but the consumer itself resolves.
