@@ -126,6 +126,17 @@ struct ErrorMessage: Sendable {
         summary = "The factory of \(entry.keyDescription) threw: \(underlying)"
         fix = "fix what the factory reported; see underlyingError"
       }
+    case .postInitFailed(let entry, let target, let underlying, let stack, let node):
+      key = entry.keyDescription
+      path = stack.map(\.keyDescription)
+      chain = node.chainNames
+      summary =
+        "The post-initialisation hook of \(entry.keyDescription) threw while setting its "
+        + "\(target): \(underlying)"
+      notes.append(
+        "registered at \(entry.origin); the resolution failed and nothing holding the instance "
+          + "was cached: the next resolve builds it again")
+      fix = "fix what the hook reported (see underlyingError), or catch it inside the hook"
     case .mainActorRequired(let entry, let stack, let node):
       key = entry.keyDescription
       path = stack.map(\.keyDescription)

@@ -73,6 +73,9 @@ public struct ViperNestError: Error, CustomStringConvertible, Sendable {
     case overrideWithoutOriginal(AnyEntry)
     case invalidRegistration(AnyEntry, reason: String, fix: String)
     case factoryFailed(entry: AnyEntry, underlying: any Error, path: [AnyEntry], node: StoryNode)
+    /// A post-initialisation hook of `entry` threw while handing it `target`.
+    case postInitFailed(
+      entry: AnyEntry, target: String, underlying: any Error, path: [AnyEntry], node: StoryNode)
     case mainActorRequired(entry: AnyEntry, path: [AnyEntry], node: StoryNode)
     case awaitRequired(entry: AnyEntry, path: [AnyEntry], node: StoryNode)
     /// A problem found by ``Registry/validate()``, in a story chain it checked.
@@ -99,6 +102,7 @@ public struct ViperNestError: Error, CustomStringConvertible, Sendable {
   /// What a factory threw, for ``Code/factoryFailed``.
   public var underlyingError: (any Error)? {
     if case .factoryFailed(_, let underlying, _, _) = detail { return underlying }
+    if case .postInitFailed(_, _, let underlying, _, _) = detail { return underlying }
     return nil
   }
 

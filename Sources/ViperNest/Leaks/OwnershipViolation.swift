@@ -45,9 +45,19 @@ public struct OwnershipViolation: Hashable, Sendable, CustomStringConvertible, C
   /// "ContactListPresenter.view is strong; VIPER requires weak: declare it `weak var view`".
   public var description: String {
     let declared = declaringTypeName.map { " (declared in \($0))" } ?? ""
+    if targetRole == Self.backReferenceRole {
+      return "\(typeName).\(property)\(declared) is strong; a back-reference set by a "
+        + "post-initialisation hook to an object that owns it must be weak: declare it "
+        + "`weak var \(property)` and the hook `.weak(...)`"
+    }
     return "\(typeName).\(property)\(declared) is strong; VIPER requires weak: "
       + "declare it `weak var \(property)`"
   }
+
+  /// The target role of a reference set by a post-initialisation hook
+  /// (``PostInitialization``) that closes a retain cycle: its owner is itself owned by the
+  /// target, so the reference must be weak.
+  public static let backReferenceRole = LeakRole.custom("back-reference")
 
   /// The module output role used by ownership checks.
   public static let moduleOutputRole = LeakRole.custom("module output")
@@ -99,7 +109,7 @@ public struct OwnershipViolation: Hashable, Sendable, CustomStringConvertible, C
   }
 
   /// Stored properties of `owner` that hold `target` strongly and directly.
-  private static func strongDirectReferences(
+  static func strongDirectReferences(
     from owner: AnyObject, to target: AnyObject
   ) -> [(property: String, declaringTypeName: String?)] {
     let layout = SwiftRuntimeReflection.storedFields(of: type(of: owner))

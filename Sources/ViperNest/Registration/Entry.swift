@@ -118,7 +118,7 @@ class AnyEntry: @unchecked Sendable {
   init(
     type: Any.Type, qualifier: KeyQualifier?, lifetime: Lifetime, dependencies: [Dependency]?,
     isMainActor: Bool, site: RegistrationSite, line: UInt, isOwned: Bool = true,
-    isAsync: Bool = false
+    isAsync: Bool = false, resolvesAfterwards: Bool = false
   ) {
     self.isOwned = isOwned
     self.isAsync = isAsync
@@ -129,8 +129,14 @@ class AnyEntry: @unchecked Sendable {
     self.site = site
     self.line = UInt32(truncatingIfNeeded: line)
     self.isMainActor = isMainActor
-    self.mayResolveNested = dependencies.map { !$0.isEmpty } ?? true
+    // A post-initialisation hook resolves its targets after the factory: such an entry must be
+    // pushed on the resolution stack like one that resolves from its factory.
+    self.mayResolveNested = resolvesAfterwards || (dependencies.map { !$0.isEmpty } ?? true)
   }
+
+  /// What a post-initialisation hook resolves after the graph is built (see
+  /// `PostInitEntry`); empty for every other registration. Read by validation only.
+  var postInitDependencies: [Dependency] { [] }
 
   var key: ServiceKey {
     guard let qualifier else { return ServiceKey(type: typeID) }
@@ -201,12 +207,14 @@ class Entry<T, Args>: AnyEntry, @unchecked Sendable {
   init(
     qualifier: KeyQualifier?, lifetime: Lifetime, dependencies: [Dependency]?, isMainActor: Bool,
     site: RegistrationSite, line: UInt, isOwned: Bool = true, isAsync: Bool = false,
+    resolvesAfterwards: Bool = false,
     factory: @escaping @Sendable (Resolver, Args) throws -> T
   ) {
     self.factory = factory
     super.init(
       type: T.self, qualifier: qualifier, lifetime: lifetime, dependencies: dependencies,
-      isMainActor: isMainActor, site: site, line: line, isOwned: isOwned, isAsync: isAsync)
+      isMainActor: isMainActor, site: site, line: line, isOwned: isOwned, isAsync: isAsync,
+      resolvesAfterwards: resolvesAfterwards)
   }
 
   override func decorated(by decoration: AnyObject) -> AnyEntry? {

@@ -115,11 +115,19 @@ func construct<T, Args>(
   }
   let thread = try beginConstruction(entry, scope: scope, requester: requester)
   defer { endConstruction(thread) }
+  let value: T
   do {
-    return try entry.factory(resolver, arguments)
+    value = try entry.factory(resolver, arguments)
   } catch {
     throw nestedFactoryFailed(entry, error, thread: thread, requester: requester)
   }
+  // The outermost construction is complete: run the post-initialisation hooks of what it built
+  // (only registrations with a hook add any), with it still on the stack.
+  if !thread.pendingHooks.isEmpty, thread.stack.count == 1 {
+    try runPostInitHooks(
+      thread, from: 0, outermost: entry, value, scope: scope, requester: requester)
+  }
+  return value
 }
 
 /// Refuses a `@MainActor` factory off the main actor. The thread's main-actor mark (set by
@@ -159,7 +167,11 @@ func beginConstruction(
 @usableFromInline
 func endConstruction(_ thread: ThreadResolutionState) {
   thread.pop()
-  if thread.stack.isEmpty, !thread.graphInstances.isEmpty { thread.graphInstances = [:] }
+  if thread.stack.isEmpty {
+    if !thread.graphInstances.isEmpty { thread.graphInstances = [:] }
+    // Hooks of instances whose resolution failed never run.
+    if !thread.pendingHooks.isEmpty { thread.pendingHooks = [] }
+  }
 }
 
 /// What a factory threw while its entry is on the stack: its own errors pass through, anything

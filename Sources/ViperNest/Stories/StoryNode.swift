@@ -271,9 +271,14 @@ final class StoryNode: @unchecked Sendable {
       return object as! T
     case .claimed:
       let value: T
+      // Post-initialisation hooks of what the factory builds run before the instance is stored.
+      let hooks = pendingPostInitCount()
       do {
         value = try construct(
           entry, arguments, scope: self, requester: requester, isolation: isolation)
+        if hooks != pendingPostInitCount() {
+          try runPendingPostInitHooks(from: hooks, requester: requester)
+        }
       } catch {
         abandon(entry.slot)
         throw error

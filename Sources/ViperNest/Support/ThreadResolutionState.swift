@@ -15,18 +15,21 @@ internal import CViperNestAtomics
 /// for later carries no stale path: only resolutions actually in progress on this thread count.
 @usableFromInline
 final class ThreadResolutionState: @unchecked Sendable {
-  // Invariant that makes this Sendable: `stack`, `scopes`, `graphInstances` and
-  // `releasingDepth` are only touched by the thread that owns this state (it is reached through a
+  // Invariant that makes this Sendable: `stack`, `scopes`, `graphInstances`,
+  // `pendingHooks` and `releasingDepth` are only touched by the thread that owns this state (it is reached through a
   // thread-specific key); other threads only compare its identity and read or write `waitingFor`
   // while holding `WaitGraph.lock`.
   // Being confined to one thread, those skip the runtime's exclusivity checks
   // (`@exclusivity(unchecked)`): eight of them per nested resolution were a visible cost.
   /// Entries under construction on this thread, outermost first.
-  @exclusivity(unchecked) private(set) var stack: [AnyEntry] = []
+  @usableFromInline @exclusivity(unchecked) private(set) var stack: [AnyEntry] = []
   /// The story whose registrations each entry of `stack` is resolved with.
   @exclusivity(unchecked) private var scopes: [ObjectIdentifier] = []
   /// Instances of `graph`-lifetime entries for the outermost resolution in progress.
   @exclusivity(unchecked) var graphInstances: [GraphInstanceKey: Any] = [:]
+  /// Post-initialisation hooks of instances built in the outermost resolution in progress, run
+  /// when it (or the singleton whose factory built them) is complete (`PostInitHooks.swift`).
+  @usableFromInline @exclusivity(unchecked) var pendingHooks: [PendingPostInit] = []
   /// The thread that creates the singleton this thread is waiting for, if any. Guarded by
   /// `WaitGraph.lock`.
   var waitingFor: ThreadResolutionState?

@@ -386,22 +386,40 @@ struct ContextChecker {
       }
       return Traced(.broken(.circularDependency))
     }
-    guard let dependencies = entry.dependencies else {
+    // A post-initialisation hook's targets resolve after the graph is built (see
+    // `PostInitHooks.swift`): checked like dependencies, after them.
+    let hooks = entry.postInitDependencies
+    guard let dependencies = entry.dependencies ?? (hooks.isEmpty ? nil : []) else {
       done[visit] = -1
       return .resolves
     }
     stack.append(entry)
     stackScopes.append(ownScope)
     var traced = Traced.resolves
-    for dependency in dependencies where !(dependency.isBuiltIn && !dependency.isDeferred) {
+    var isOnStack = true
+    for (position, dependency) in (dependencies + hooks).enumerated()
+    where !(dependency.isBuiltIn && !dependency.isDeferred) {
+      let isHook = position >= dependencies.count
+      if isHook, isOnStack, case .graph = entry.lifetime.kind {
+        // Built and shared in the graph when its hooks run: no longer under construction.
+        stack.removeLast()
+        stackScopes.removeLast()
+        isOnStack = false
+      }
       let result: Traced
       if let (found, foundHome) = lookup(dependency.key, scope: ownScope) {
-        // Provider<T>: resolved later, outside this path; it only has to exist.
+        let isBuilding = zip(stack, stackScopes).contains { $0 === found && $1 == ownScope }
+        // Provider<T>: resolved later, outside this path; it only has to exist. A hook's
+        // `.graph` target under construction: the instance the graph shares once built.
         result =
-          found.isAsync && (dependency.isDeferred ? !dependency.isAsyncDeferred : !entry.isAsync)
-          ? Traced(
-            awaitRequired(consumer: entry, dependency: found, deferred: dependency.isDeferred))
-          : dependency.isDeferred ? .resolves : self.visit(found, scope: ownScope, home: foundHome)
+          isHook && isBuilding && found.lifetime.kind == .graph
+          ? .resolves
+          : found.isAsync
+            && (dependency.isDeferred ? !dependency.isAsyncDeferred : !entry.isAsync || isHook)
+            ? Traced(
+              awaitRequired(consumer: entry, dependency: found, deferred: dependency.isDeferred))
+            : dependency.isDeferred
+              ? .resolves : self.visit(found, scope: ownScope, home: foundHome)
       } else if dependency.isDeferred {
         // Provider<T> with no T where it will resolve from: building the consumer works, calling
         // the provider will not. Reported, but the consumer itself resolves.
@@ -431,8 +449,10 @@ struct ContextChecker {
       }
       traced.first = traced.first ?? result.first
     }
-    stack.removeLast()
-    stackScopes.removeLast()
+    if isOnStack {
+      stack.removeLast()
+      stackScopes.removeLast()
+    }
     remember(traced, visit)
     return traced
   }

@@ -161,7 +161,7 @@ package struct ModulePlan: Sendable {
     "NavigationBarAppearance", "NavigationControlling",
     "NavigationLifecycle",
     "NavigationEvent", "OpenedLink", "OverlayAppearance", "OverlayTransition",
-    "OwnershipViolation",
+    "OwnershipViolation", "PostInitialization",
     "PresentTransition", "Presentable", "PresentationStyle", "PresenterLinks", "Provider",
     "AsyncProvider",
     "PushTransition",
