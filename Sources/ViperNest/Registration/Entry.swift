@@ -181,6 +181,9 @@ class AnyEntry: @unchecked Sendable {
   /// when the decoration is for another type (see `Registrar.decorate`).
   func decorated(by decoration: AnyObject) -> AnyEntry? { nil }
 
+  /// A copy whose factory reports its outcome to `trace` (``Registry/Configuration/trace``), or
+  /// nil when it is not traced that way (an async registration).
+  func traced(by trace: @escaping @Sendable (ResolutionEvent) -> Void) -> AnyEntry? { nil }
 }
 
 func describeKey(_ type: Any.Type, _ name: ServiceName?, _ arguments: [Any.Type]) -> String {
@@ -217,4 +220,36 @@ class Entry<T, Args>: AnyEntry, @unchecked Sendable {
       isMainActor: isMainActor, site: site, line: UInt(line), isOwned: isOwned,
       factory: { resolver, arguments in try decorate(try factory(resolver, arguments)) })
   }
+
+  override func traced(by trace: @escaping @Sendable (ResolutionEvent) -> Void) -> AnyEntry? {
+    guard !isAsync else { return nil }
+    let factory = self.factory
+    // `construct` pushes an entry that may resolve others on the thread's stack before calling
+    // its factory; a leaf is not on it.
+    let (service, onStack, lifetime) = (keyDescription, mayResolveNested, lifetime)
+    let forwarded = (self as? any ForwardingEntry)?.sourceDescription
+    return Entry(
+      qualifier: qualifier, lifetime: lifetime, dependencies: dependencies,
+      isMainActor: isMainActor, site: site, line: UInt(line), isOwned: isOwned,
+      factory: { resolver, arguments in
+        let value: T
+        do {
+          value = try factory(resolver, arguments)
+        } catch {
+          trace(.make(service, onStack: onStack, in: resolver.node, outcome: .failed("\(error)")))
+          throw error
+        }
+        let outcome: ResolutionEvent.Outcome =
+          forwarded.map { .forwarded(to: $0) } ?? .created(lifetime)
+        trace(.make(service, onStack: onStack, in: resolver.node, outcome: outcome))
+        return value
+      })
+  }
+}
+
+/// A forwarding registration (``Registrar/forward(_:name:to:file:line:_:)``), recognized by the
+/// resolution trace.
+protocol ForwardingEntry {
+  /// The registration it serves the instance of.
+  var sourceDescription: String { get }
 }
