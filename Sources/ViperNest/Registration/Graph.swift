@@ -13,6 +13,9 @@ final class Graph: Sendable {
   let stories: [StoryKind]
   let hasGraphLifetime: Bool
   let configuration: Registry.Configuration
+  /// `configuration.trace`: when set, entries are traced copies and stories publish nothing, so
+  /// every cached hit takes the locked path, where it is reported (`StoryNode.claim`).
+  let trace: (@Sendable (ResolutionEvent) -> Void)?
   /// What opening a story of each kind the registrations mention needs, found with one lookup.
   private let profiles: IdentifierMap<StoryProfile>
   /// Story-local overrides that replaced a registration of the same story.
@@ -24,6 +27,18 @@ final class Graph: Sendable {
     entries: [AnyEntry], storyParents: [(story: StoryKind, parent: StoryKind)],
     replacingOverrides: Set<ObjectIdentifier> = [], configuration: Registry.Configuration
   ) {
+    var entries = entries
+    var replacingOverrides = replacingOverrides
+    if let trace = configuration.trace {
+      // Traced copies (their factories report what they built), under the same override marks.
+      let originals = entries
+      entries = originals.map { $0.traced(by: trace) ?? $0 }
+      for (original, copy) in zip(originals, entries)
+      where original !== copy && replacingOverrides.contains(ObjectIdentifier(original)) {
+        replacingOverrides.insert(ObjectIdentifier(copy))
+      }
+    }
+    self.trace = configuration.trace
     self.replacingOverrides = replacingOverrides
     var parents: [ObjectIdentifier: [StoryKind]] = [:]
     var stories: [ObjectIdentifier: StoryKind] = [:]

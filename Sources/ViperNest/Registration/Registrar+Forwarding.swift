@@ -30,10 +30,29 @@ extension Registrar {
     _ convert: @escaping @Sendable (Source) -> Target
   ) {
     record(
-      Entry<Target, Void>(
-        qualifier: .named(name), lifetime: .transient,
-        dependencies: Dependency.declared(types: [Source.self]), isMainActor: false,
-        site: site(file), line: line,
+      ForwardedEntry<Target, Source>(
+        qualifier: .named(name), site: site(file), line: line,
         factory: { r, _ in convert(try r.dependency(Source.self)) }))
   }
+}
+
+/// The registration ``Registrar/forward(_:name:to:file:line:_:)`` records: a transient
+/// registration of `Target` depending on `Source`, which the resolution trace reports as forwarded.
+@usableFromInline
+final class ForwardedEntry<Target, Source>: Entry<Target, Void>, ForwardingEntry,
+  @unchecked Sendable
+{
+  // Invariant: as for `Entry` (adds no stored property).
+  @usableFromInline
+  init(
+    qualifier: KeyQualifier?, site: RegistrationSite, line: UInt,
+    factory: @escaping @Sendable (Resolver, ()) throws -> Target
+  ) {
+    super.init(
+      qualifier: qualifier, lifetime: .transient,
+      dependencies: Dependency.declared(types: [Source.self]), isMainActor: false, site: site,
+      line: line, factory: factory)
+  }
+
+  var sourceDescription: String { describeKey(Source.self, nil, []) }
 }

@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// The dependency-injection registry: you install assemblies at app start, then ``Registry/start(_:file:line:)`` freezes
 /// the registrations and opens the app story, from which everything is resolved.
 ///
@@ -18,10 +26,31 @@ public final class Registry: Sendable {
     /// Default: prints to standard error in debug builds, nothing in release builds.
     public var onDiagnostic: @Sendable (Diagnostic) -> Void
 
+    /// Called with every step of every resolution (a ``ResolutionEvent``: what was resolved, for
+    /// what, in which story, and whether it was built or taken from a cache), for debugging.
+    ///
+    /// Fixed when the registrations are frozen: the first ``Registry/start(_:file:line:)``'s
+    /// configuration decides, for every app story of the registry. Off (nil), tracing costs
+    /// nothing: the resolution fast path does not look at it. On, cached instances are no longer
+    /// served lock-free (every hit takes its story's lock so that it can be reported), and each
+    /// factory call reports its outcome. The closure runs on the resolving thread with no lock
+    /// held; it may log, but resolving from it is not traced separately.
+    ///
+    /// ```swift
+    /// var configuration = Registry.Configuration()
+    /// configuration.trace = { event in print(event) }
+    /// let app = try registry.start(configuration)
+    /// ```
+    ///
+    /// Default: nil; in debug builds, with the environment variable `VIPERNEST_TRACE` set, each
+    /// event is printed to standard error, indented by its ``ResolutionEvent/depth``.
+    public var trace: (@Sendable (ResolutionEvent) -> Void)?
+
     /// The default configuration.
     public init() {
       #if DEBUG
         onDiagnostic = { diagnostic in printToStandardError("ViperNest: \(diagnostic)") }
+        trace = getenv("VIPERNEST_TRACE") == nil ? nil : ResolutionEvent.printing
       #else
         onDiagnostic = { _ in }
       #endif

@@ -52,7 +52,16 @@ extension Resolving {
     _ type: T.Type = T.self, name: (any Hashable & Sendable)? = nil,
     isolation: (any Actor)? = #isolation
   ) throws -> T? {
-    guard hasRegistration(T.self, name: name) else { return nil }
+    guard hasRegistration(T.self, name: name) else {
+      let node = resolver.node
+      if let trace = node.graph.trace {
+        trace(
+          .make(
+            describeKey(T.self, ServiceName(name), []), onStack: false, in: node,
+            outcome: .optionalNil))
+      }
+      return nil
+    }
     return try resolve(T.self, name: name, isolation: isolation)
   }
 }

@@ -81,7 +81,12 @@ extension StoryNode {
     // Shared per story scope: a singleton owned by an enclosing story, built in the same
     // resolution, gets its own, from what that story sees (not one holding this story's objects).
     let key = GraphInstanceKey(entry: ObjectIdentifier(entry), scope: ObjectIdentifier(self))
-    if let existing = thread.graphInstances[key] as? T { return existing }
+    if let existing = thread.graphInstances[key] as? T {
+      if let trace = graph.trace {
+        trace(.make(entry.keyDescription, onStack: false, in: self, outcome: .fromCache(.graph)))
+      }
+      return existing
+    }
     let value = try construct(
       entry, arguments, scope: self, requester: requester, isolation: isolation)
     if !thread.stack.isEmpty { thread.graphInstances[key] = value }

@@ -74,7 +74,10 @@ public struct Resolver: Resolving {
     if let builtIn = T.self as? any BuiltInDependency.Type {
       return builtIn.make(from: Resolver(node: node, requester: node)) as! T
     }
-    throw ViperNestError.missing(ServiceKey(T.self), type: T.self, arguments: [], resolver: self)
+    let error = ViperNestError.missing(
+      ServiceKey(T.self), type: T.self, arguments: [], resolver: self)
+    node.traceFailure(typeName(T.self), error)
+    throw error
   }
 
   /// Resolves `type` by `name`: a plain key inline, a named one out of line.
@@ -99,7 +102,10 @@ public struct Resolver: Resolving {
       if Args.self == Void.self, key.isPlain, let builtIn = T.self as? any BuiltInDependency.Type {
         return builtIn.make(from: Resolver(node: node, requester: node)) as! T
       }
-      throw ViperNestError.missing(key, type: T.self, arguments: argumentTypes(), resolver: self)
+      let error = ViperNestError.missing(
+        key, type: T.self, arguments: argumentTypes(), resolver: self)
+      node.traceFailure(describeKey(T.self, key.name, argumentTypes()), error)
+      throw error
     }
     return try node.instance(
       of: unsafeDowncast(entry, to: Entry<T, Args>.self), arguments, home: home,

@@ -319,10 +319,12 @@ final class StoryNode: @unchecked Sendable {
       switch slots[index] {
       case .ready(let box):
         lock.unlock()
+        if let trace = graph.trace { traceHit(entry, trace) }
         return .ready(box)
       case .weakReady(let box):
         if let object = box.object {
           lock.unlock()
+          if let trace = graph.trace { traceHit(entry, trace) }
           return .weakReady(object)
         }
         // Its holders let go: forget it, so the slot is listed once when it is built again.
@@ -350,6 +352,12 @@ final class StoryNode: @unchecked Sendable {
         WaitGraph.endWait(thread)
       }
     }
+  }
+
+  /// Reports a cached hit (only taken on this locked path when tracing: nothing is published).
+  private func traceHit(_ entry: AnyEntry, _ trace: @Sendable (ResolutionEvent) -> Void) {
+    trace(
+      .make(entry.keyDescription, onStack: false, in: self, outcome: .fromCache(entry.lifetime)))
   }
 
   /// Called with `lock` held: an `async` registration resolved synchronously (not built yet).
@@ -380,8 +388,11 @@ final class StoryNode: @unchecked Sendable {
       throw ViperNestError(.storyClosed, .storyClosed(node: self, requested: entry.keyDescription))
     }
     slots[index] = .ready(box)
-    vn_atomic_store_pointer(
-      published(index), UnsafeRawPointer(Unmanaged.passUnretained(box).toOpaque()))
+    // Traced stories publish nothing: every hit then takes the locked path, which reports it.
+    if graph.trace == nil {
+      vn_atomic_store_pointer(
+        published(index), UnsafeRawPointer(Unmanaged.passUnretained(box).toOpaque()))
+    }
     order[instanceTotal] = index
     instanceTotal += 1
     endCreation(index)

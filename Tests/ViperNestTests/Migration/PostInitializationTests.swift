@@ -115,6 +115,24 @@ struct PostInitializationTests {
     #expect(again.child?.parent === again)
   }
 
+  @Test func hooksRunWhenTheResolutionTraceIsOn() throws {
+    let events = Mutex<[String]>([])
+    var configuration = Registry.Configuration()
+    configuration.trace = { event in events.withLock { $0.append(event.description) } }
+    let app = try Registry(
+      AnyAssembly { r in
+        r.register(Parent.self, lifetime: .graph, Parent.init(child:))
+        r.register(
+          Child.self, lifetime: .graph,
+          postInit: [.weak(Parent.self) { child, parent in child.parent = parent }], Child.init)
+      }
+    ).start(configuration)
+    defer { app.close() }
+    let parent = try app.resolve(Parent.self)
+    #expect(parent.child?.parent === parent)
+    #expect(events.withLock { $0.contains { $0.hasPrefix("resolved Child for Parent") } })
+  }
+
   @Test func hooksOnBothSidesSetEachOther() throws {
     let app = try Registry(
       AnyAssembly { r in
