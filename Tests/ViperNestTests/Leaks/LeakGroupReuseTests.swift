@@ -43,7 +43,8 @@ struct LeakGroupReuseTests {
       let next = try RetainingBuilder.build(in: story)
       // The leaked module ends late: that must not end the next module's group.
       NavigationLifecycle.controllerDidLeaveHierarchy(leaked.view)
-      #expect((detector.checkNow()?.leaks ?? []).isEmpty)
+      let leaks = detector.checkNow()?.leaks ?? []
+      #expect(leaks.isEmpty)
       leaked.presenter.retainedView = nil
       withExtendedLifetime(next) {}
     }
@@ -59,7 +60,8 @@ struct LeakGroupReuseTests {
         _ = try ContactDetailBuilder.build(in: story, passing: ada)
         // (The retaining presenter's strong back-reference is an ownership violation, reported
         // once; no object is left behind.)
-        #expect((detector.checkNow()?.leaks ?? []).isEmpty)
+        let leaks = detector.checkNow()?.leaks ?? []
+        #expect(leaks.isEmpty)
       }
       // A leaked module after the reuse is still reported, every part of it.
       let addContact = try story.open(AddContactStory.self)
