@@ -364,7 +364,8 @@ public final class LeakDetector: Sendable {
   /// view as view controller.
   ///
   /// The name and the last ownership verdict are kept per builder type on the main actor, so a
-  /// module of a known builder takes the detector's lock once and hashes nothing.
+  /// module of a known builder takes the detector's lock once and hashes nothing; the group
+  /// itself is a forgotten module group reused when one is free (no allocation).
   ///
   /// - Parameters:
   ///   - builder: The builder type.
@@ -381,16 +382,9 @@ public final class LeakDetector: Sendable {
     view: AnyObject, presenter: AnyObject, interactor: AnyObject, router: AnyObject
   ) -> LeakOwnerToken {
     let info = BuilderLeakInfo.info(for: builder, name: name)
-    let token = LeakOwnerToken(
-      core: core, kind: .module, name: info.name, parent: parent?.core === core ? parent : nil,
-      ownedByFirstEntry: ())
-    // Filled before the group is published under the lock in `register`; the view comes first,
-    // it is the group's owner.
-    token.entries.append(TrackedReference(view), builtinRole: .view)
-    token.entries.append(TrackedReference(presenter), builtinRole: .presenter)
-    token.entries.append(TrackedReference(interactor), builtinRole: .interactor)
-    token.entries.append(TrackedReference(router), builtinRole: .router)
-    core.register(token)
+    let token = core.beginModule(
+      name: info.name, parent: parent?.core === core ? parent : nil, view: view,
+      presenter: presenter, interactor: interactor, router: router)
     // The verdict depends on the layers' types only (the view is also the view controller).
     let types = WiringMemo.types(view, presenter, interactor, router)
     if info.verdictTypes == types {

@@ -27,6 +27,10 @@ final class LeakDetectorCore: Sendable {
     var reportedOwnership: Set<OwnershipCheckKey> = []
     var nextSequence = 0
     var sweepThreshold = 256
+    /// The last forgotten module group (`LeakOwnerToken.isSpare`), kept for reuse; it is reused
+    /// only when this is its only reference. One is enough for the common sequence (build,
+    /// dismiss, check, build) and costs no list bookkeeping.
+    var spare: LeakOwnerToken?
   }
 
   let state: LeakLock<State>
@@ -48,7 +52,59 @@ final class LeakDetectorCore: Sendable {
         group.slot = -1
       }
       state.groups.removeAll()
+      state.spare = nil
     }
+  }
+
+  /// Begins the group of a built VIPER module and tracks its four parts, in one lock section:
+  /// a forgotten module group nobody else holds is reused, so a module allocates no group.
+  ///
+  /// - Parameters:
+  ///   - name: The module name shown in reports.
+  ///   - parent: The enclosing story's group of this core, if any.
+  ///   - view: The module's view, the group's owner.
+  ///   - presenter: The module's presenter.
+  ///   - interactor: The module's interactor.
+  ///   - router: The module's router.
+  /// - Returns: The group, listed (unless the detector is closed).
+  func beginModule(
+    name: String, parent: LeakOwnerToken?, view: AnyObject, presenter: AnyObject,
+    interactor: AnyObject, router: AnyObject
+  ) -> LeakOwnerToken {
+    var keep: [AnyObject] = []
+    defer { keep.removeAll() }
+    return state.withLock { state in
+      let token: LeakOwnerToken
+      if let spare = Self.takeSpare(&state) {
+        token = spare
+        if token.name != name { token.name = name }
+        if token.parent !== parent { token.parent = parent }
+        token.isEnded = false
+        token.isReleasable = false
+      } else {
+        token = LeakOwnerToken(
+          core: self, kind: .module, name: name, parent: parent, ownedByFirstEntry: (),
+          isSpare: true)
+      }
+      // The view comes first: it is the group's owner.
+      token.entries.appendModule(
+        view: view, presenter: presenter, interactor: interactor, router: router)
+      guard !state.isClosed else { return token }
+      Self.list(token, in: &state, keeping: &keep)
+      return token
+    }
+  }
+
+  /// The spare module group, if nothing else references it; a spare still referenced elsewhere
+  /// (a leaked module's links) is dropped. Call with the lock held.
+  @inline(__always)
+  private static func takeSpare(_ state: inout State) -> LeakOwnerToken? {
+    guard state.spare != nil else { return nil }
+    let isUnique = isKnownUniquelyReferenced(&state.spare)
+    // Dropping a shared spare releases a reference, never the last one: no deinit runs under
+    // the lock.
+    defer { state.spare = nil }
+    return isUnique ? state.spare : nil
   }
 
   func register(_ token: LeakOwnerToken) {
@@ -56,14 +112,24 @@ final class LeakDetectorCore: Sendable {
     defer { keep.removeAll() }
     state.withLock { state in
       guard !state.isClosed else { return }
-      if state.groups.count >= state.sweepThreshold {
-        Self.sweepReleasedGroups(&state, keeping: &keep)
-      }
-      token.sequence = state.nextSequence
-      state.nextSequence += 1
-      token.slot = state.groups.count
-      state.groups.append(token)
+      Self.list(token, in: &state, keeping: &keep)
     }
+  }
+
+  /// Numbers and lists a new group. Call with the lock held.
+  ///
+  /// - Parameter sink: Receives strong references a sweep had to create.
+  @inline(__always)
+  private static func list(
+    _ token: LeakOwnerToken, in state: inout State, keeping sink: inout [AnyObject]
+  ) {
+    if state.groups.count >= state.sweepThreshold {
+      sweepReleasedGroups(&state, keeping: &sink)
+    }
+    token.sequence = state.nextSequence
+    state.nextSequence += 1
+    token.slot = state.groups.count
+    state.groups.append(token)
   }
 
   /// Tracks `object` in `owner`; see ``LeakDetector/track(_:role:in:)``.
@@ -252,8 +318,12 @@ final class LeakDetectorCore: Sendable {
     let count = state.groups.count
     while index < count {
       let group = state.groups[index]
-      if group.isEffectivelyEnded(keeping: &sink) {
-        if ended == maximumEnded || group.hasLiveObjects(keeping: &sink) {
+      let end = group.effectiveEnd(keeping: &sink)
+      if end != .open {
+        if ended == maximumEnded
+          || group.entries.containsLiveObject(
+            from: end == .firstEntryReleased ? 1 : 0, keeping: &sink)
+        {
           isClean = false
           break
         }
@@ -305,7 +375,9 @@ final class LeakDetectorCore: Sendable {
 
   // MARK: - Group list
 
-  /// Removes a group from the list in O(1). Call with the lock held.
+  /// Removes a group from the list in O(1). Call with the lock held, after releasing the
+  /// group's entries. A module group built by a builder becomes the spare (replacing the
+  /// previous one, which may release it: its entries are released already, no user code runs).
   private static func unlist(_ group: LeakOwnerToken, from state: inout State) {
     let slot = group.slot
     guard slot >= 0, slot < state.groups.count, state.groups[slot] === group else { return }
@@ -315,6 +387,9 @@ final class LeakDetectorCore: Sendable {
       last.slot = slot
     }
     group.slot = -1
+    if group.isSpare {
+      state.spare = group
+    }
   }
 
   /// Forgets ended groups whose objects are all released. Call with the lock held.

@@ -1,9 +1,10 @@
 /// The tracked objects of an owner group.
 ///
-/// Built for the hot path of a module build: the first four entries (a VIPER module) live inline,
-/// and entries are trivially copyable (a ``TrackedReference`` and a role code), so appending,
-/// checking and releasing them touches no reference count and allocates nothing. Roles other
-/// than the built-in ones are kept aside and referred to by index.
+/// Built for the hot path of a module build: the first four entries (a VIPER module) live inline
+/// as four words and a word of role codes, and entries are trivially copyable (a one-word
+/// ``TrackedReference`` and a role code), so appending, checking and releasing them touches no
+/// reference count and allocates nothing. Roles other than the built-in ones are kept aside and
+/// referred to by index.
 struct LeakEntries {
   private struct Entry {
     let reference: TrackedReference
@@ -21,7 +22,12 @@ struct LeakEntries {
     var customRoles: [LeakRole] = []
   }
 
-  private var inline: (Entry?, Entry?, Entry?, Entry?) = (nil, nil, nil, nil)
+  /// The first four references (one word each: a reference is never null).
+  private var inline: (TrackedReference?, TrackedReference?, TrackedReference?, TrackedReference?) =
+    (nil, nil, nil, nil)
+  /// The first four role codes, 8 bits each, the first entry's lowest. An inline entry's code is
+  /// below 11: the 7 built-in roles, or one of at most 4 custom roles added so far.
+  private var inlineRoleCodes: UInt32 = 0
   /// Retained by `makeExtra`, released by `releaseAll` (the owner group calls it in its
   /// `deinit`): unmanaged, so the list stays trivially copyable and reading it from the group
   /// copies no references.
@@ -32,24 +38,24 @@ struct LeakEntries {
   /// The positions of the entries.
   var indices: Range<Int> { 0..<count }
 
-  private func entry(at index: Int) -> Entry {
+  /// The reference at `index`.
+  @inline(__always)
+  func reference(at index: Int) -> TrackedReference {
     switch index {
     case 0: inline.0.unsafelyUnwrapped
     case 1: inline.1.unsafelyUnwrapped
     case 2: inline.2.unsafelyUnwrapped
     case 3: inline.3.unsafelyUnwrapped
-    default: extra.unsafelyUnwrapped.takeUnretainedValue().overflow[index - 4]
+    default: extra.unsafelyUnwrapped.takeUnretainedValue().overflow[index - 4].reference
     }
-  }
-
-  /// The reference at `index`.
-  func reference(at index: Int) -> TrackedReference {
-    entry(at: index).reference
   }
 
   /// The role of the object at `index`.
   func role(at index: Int) -> LeakRole {
-    let code = entry(at: index).roleCode
+    let code =
+      index < 4
+      ? Int(truncatingIfNeeded: inlineRoleCodes >> UInt32(8 * index)) & 0xFF
+      : extra.unsafelyUnwrapped.takeUnretainedValue().overflow[index - 4].roleCode
     return code < Self.builtinRoles.count
       ? Self.builtinRoles[code]
       : extra.unsafelyUnwrapped.takeUnretainedValue().customRoles[
@@ -59,13 +65,29 @@ struct LeakEntries {
   /// Starts tracking a module part, if there is one, without comparing role names.
   mutating func append(_ object: AnyObject?, builtinRole: BuiltinRole) {
     if let object {
-      append(Entry(reference: TrackedReference(object), roleCode: builtinRole.rawValue))
+      append(TrackedReference(object), code: builtinRole.rawValue)
     }
   }
 
   /// Adds a module part's reference without comparing role names; the list now owns it.
   mutating func append(_ reference: TrackedReference, builtinRole: BuiltinRole) {
-    append(Entry(reference: reference, roleCode: builtinRole.rawValue))
+    append(reference, code: builtinRole.rawValue)
+  }
+
+  /// Starts tracking the four parts of a VIPER module, in this order, into an empty list.
+  @inline(__always)
+  mutating func appendModule(
+    view: AnyObject, presenter: AnyObject, interactor: AnyObject, router: AnyObject
+  ) {
+    assert(count == 0, "a module's parts go into an empty list")
+    inline = (
+      TrackedReference(view), TrackedReference(presenter), TrackedReference(interactor),
+      TrackedReference(router)
+    )
+    inlineRoleCodes =
+      UInt32(BuiltinRole.view.rawValue) | UInt32(BuiltinRole.presenter.rawValue) << 8
+      | UInt32(BuiltinRole.interactor.rawValue) << 16 | UInt32(BuiltinRole.router.rawValue) << 24
+    count = 4
   }
 
   /// Adds a reference; the list now owns it.
@@ -78,7 +100,7 @@ struct LeakEntries {
       code = Self.builtinRoles.count + extra.customRoles.count
       extra.customRoles.append(role)
     }
-    append(Entry(reference: reference, roleCode: code))
+    append(reference, code: code)
   }
 
   /// Roles of a module's parts, by their position in `builtinRoles`.
@@ -89,13 +111,16 @@ struct LeakEntries {
     case router = 3
   }
 
-  private mutating func append(_ entry: Entry) {
+  private mutating func append(_ reference: TrackedReference, code: Int) {
+    if count < 4 {
+      inlineRoleCodes |= UInt32(truncatingIfNeeded: code) << UInt32(8 * count)
+    }
     switch count {
-    case 0: inline.0 = entry
-    case 1: inline.1 = entry
-    case 2: inline.2 = entry
-    case 3: inline.3 = entry
-    default: makeExtra().overflow.append(entry)
+    case 0: inline.0 = reference
+    case 1: inline.1 = reference
+    case 2: inline.2 = reference
+    case 3: inline.3 = reference
+    default: makeExtra().overflow.append(Entry(reference: reference, roleCode: code))
     }
     count += 1
   }
@@ -107,12 +132,18 @@ struct LeakEntries {
     return created
   }
 
-  /// Whether any tracked object is still alive.
+  /// Whether any tracked object from position `start` on is still alive.
   ///
-  /// - Parameter sink: Receives strong references the check had to create.
-  func containsLiveObject(keeping sink: inout [AnyObject]) -> Bool {
-    for index in indices where entry(at: index).reference.isAlive(keeping: &sink) {
-      return true
+  /// - Parameters:
+  ///   - start: The first position to check (1 when the caller already found the first object
+  ///     released).
+  ///   - sink: Receives strong references the check had to create.
+  @inline(__always)
+  func containsLiveObject(from start: Int = 0, keeping sink: inout [AnyObject]) -> Bool {
+    var index = start
+    while index < count {
+      if reference(at: index).isAlive(keeping: &sink) { return true }
+      index += 1
     }
     return false
   }
@@ -122,21 +153,27 @@ struct LeakEntries {
   /// - Parameter sink: Receives strong references the check had to create.
   func liveCount(keeping sink: inout [AnyObject]) -> Int {
     var alive = 0
-    for index in indices where entry(at: index).reference.isAlive(keeping: &sink) {
+    for index in indices where reference(at: index).isAlive(keeping: &sink) {
       alive += 1
     }
     return alive
   }
 
   /// Releases every reference and empties the list.
+  @inline(__always)
   mutating func releaseAll() {
     guard count > 0 else { return }
-    for index in indices {
-      entry(at: index).reference.release()
+    var index = 0
+    while index < count {
+      reference(at: index).release()
+      index += 1
     }
     inline = (nil, nil, nil, nil)
-    extra?.release()
-    extra = nil
+    inlineRoleCodes = 0
+    if let extra {
+      extra.release()
+      self.extra = nil
+    }
     count = 0
   }
 }

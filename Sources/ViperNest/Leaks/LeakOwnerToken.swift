@@ -14,18 +14,25 @@ package enum LeakOwnerKind: Sendable {
 /// creates into it, and ends it when the module is dismissed or the story closed. Only ended
 /// groups are checked, so objects whose owner is still alive are never reported.
 package final class LeakOwnerToken: @unchecked Sendable {
-  // Safe because `entries`, `isEnded`, `slot` and `isReleasable` are only read or written while holding
-  // `core.state`'s lock (or in `deinit`, when nothing else can reach the group), and every
-  // other stored property is immutable after `init`.
+  // Safe because `entries`, `isEnded`, `slot`, `isReleasable`, `sequence`, `name` and `parent`
+  // are only read or written while holding `core.state`'s lock (or before the group is published,
+  // or in `deinit`, when nothing else can reach the group), and every other stored property is
+  // immutable after `init`. A spare group (`isSpare`) is reused only when the core's spare list
+  // holds its only reference, under the same lock.
 
   /// The state of the detector this group reports to. Once the detector is released, tracking
   /// into the group and ending it do nothing.
   let core: LeakDetectorCore
   let kind: LeakOwnerKind
-  let name: String
-  let parent: LeakOwnerToken?
+  /// Reassigned only when a spare group is reused (see `LeakDetectorCore.beginModule`).
+  @exclusivity(unchecked) var name: String
+  /// Reassigned only when a spare group is reused.
+  @exclusivity(unchecked) var parent: LeakOwnerToken?
   /// Tie-breaker that keeps reports in tracking order; set when the group is registered.
   @exclusivity(unchecked) var sequence = 0
+  /// True for a built module's group, which the core keeps for reuse once it is forgotten, so
+  /// building a module with tracking on allocates no group.
+  let isSpare: Bool
   private let ownerReference: TrackedReference?
   /// True when the owner is the object tracked first (a built module's view): the group then
   /// checks that entry instead of holding a second reference to the same object.
@@ -49,13 +56,16 @@ package final class LeakOwnerToken: @unchecked Sendable {
     self.parent = parent
     self.ownerReference = owner.map { TrackedReference($0) }
     self.ownerIsFirstEntry = false
+    self.isSpare = false
   }
 
   /// A group owned by the first object tracked into it, which the caller appends before the
   /// group is published (a built module and its view).
+  ///
+  /// - Parameter isSpare: Whether the core may reuse the group once it is forgotten.
   init(
     core: LeakDetectorCore, kind: LeakOwnerKind, name: String, parent: LeakOwnerToken?,
-    ownedByFirstEntry: Void
+    ownedByFirstEntry: Void, isSpare: Bool = false
   ) {
     self.core = core
     self.kind = kind
@@ -63,6 +73,7 @@ package final class LeakOwnerToken: @unchecked Sendable {
     self.parent = parent
     self.ownerReference = nil
     self.ownerIsFirstEntry = true
+    self.isSpare = isSpare
   }
 
   deinit {
@@ -112,22 +123,48 @@ package final class LeakOwnerToken: @unchecked Sendable {
   /// - Parameter sink: Receives strong references the check had to create; release them after
   ///   unlocking.
   func isEffectivelyEnded(keeping sink: inout [AnyObject]) -> Bool {
-    var group: LeakOwnerToken? = self
+    effectiveEnd(keeping: &sink) != .open
+  }
+
+  /// Whether and how a group counts as ended; see ``isEffectivelyEnded(keeping:)``.
+  enum EffectiveEnd {
+    /// Neither the group nor an enclosing one ended.
+    case open
+    /// The group or an enclosing one ended, or an enclosing group's owner was released.
+    case ended
+    /// The group's own owner, its first entry, was found released: a check of its objects can
+    /// start at the second one.
+    case firstEntryReleased
+  }
+
+  /// Whether and how this group counts as ended. Call with the detector's lock held.
+  ///
+  /// - Parameter sink: Receives strong references the check had to create; release them after
+  ///   unlocking.
+  @inline(__always)
+  func effectiveEnd(keeping sink: inout [AnyObject]) -> EffectiveEnd {
+    if isEnded { return .ended }
+    if ownerIsFirstEntry {
+      // Listed or enclosing groups that are not ended still hold their entries.
+      if !entries.reference(at: 0).isAlive(keeping: &sink) { return .firstEntryReleased }
+    } else if let owner = ownerReference, !owner.isAlive(keeping: &sink) {
+      return .ended
+    }
+    var group = parent
     while let current = group {
       if current.isEnded {
-        return true
+        return .ended
       }
       if current.ownerIsFirstEntry {
-        // Listed or enclosing groups that are not ended still hold their entries.
         if !current.entries.reference(at: 0).isAlive(keeping: &sink) {
-          return true
+          return .ended
         }
       } else if let owner = current.ownerReference, !owner.isAlive(keeping: &sink) {
-        return true
+        return .ended
       }
       group = current.parent
     }
-    return false
+    return .open
   }
 
   /// The module name for objects of this group: its own name for a module group.

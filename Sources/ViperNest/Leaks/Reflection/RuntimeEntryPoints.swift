@@ -14,14 +14,6 @@
 
 import SwiftShims
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Bionic)
-  import Bionic
-#endif
-
 // MARK: - Runtime entry points
 
 // All of them are exported by libswiftCore with the Swift calling convention; the standard library's
@@ -60,33 +52,6 @@ func runtimeMetadataKind(_ type: Any.Type) -> UInt
 @_silgen_name("swift_getTypeContextDescriptor")
 func runtimeTypeContextDescriptor(_ type: Any.Type) -> UnsafeRawPointer?
 
-/// The runtime's reference-counting entry points, resolved once by name. They use the C calling
-/// convention, so they are called through `@convention(c)` pointers, not `@_silgen_name`.
-struct RefCounting: Sendable {
-  typealias ObjectFunction = @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer?
-  typealias ReleaseFunction = @convention(c) (UnsafeMutableRawPointer) -> Void
-  typealias PredicateFunction = @convention(c) (UnsafeMutableRawPointer) -> Bool
-
-  let unownedRetain: ObjectFunction
-  let unownedRelease: ReleaseFunction
-  let tryRetain: ObjectFunction
-  let isDeallocating: PredicateFunction
-
-  /// Nil when a function is missing: tracking then uses `weak` references.
-  static let functions: RefCounting? = {
-    #if canImport(ObjectiveC)
-      return nil
-    #else
-      guard let unownedRetain = dlsym(nil, "swift_unownedRetain"),
-        let unownedRelease = dlsym(nil, "swift_unownedRelease"),
-        let tryRetain = dlsym(nil, "swift_tryRetain"),
-        let isDeallocating = dlsym(nil, "swift_isDeallocating")
-      else { return nil }
-      return RefCounting(
-        unownedRetain: unsafeBitCast(unownedRetain, to: ObjectFunction.self),
-        unownedRelease: unsafeBitCast(unownedRelease, to: ReleaseFunction.self),
-        tryRetain: unsafeBitCast(tryRetain, to: ObjectFunction.self),
-        isDeallocating: unsafeBitCast(isDeallocating, to: PredicateFunction.self))
-    #endif
-  }()
-}
+// The reference-counting entry points tracked references use (`swift_unownedRetain`,
+// `swift_unownedRelease`, `swift_tryRetain`, `swift_isDeallocating`) have the C calling
+// convention: they are declared in `CViperNestRefCounting.h` and called directly.
