@@ -3,23 +3,30 @@
 /// with the path, `resolveAsync` awaits `asyncFactory`.
 @usableFromInline
 final class AsyncEntry<T, Args>: Entry<T, Args>, @unchecked Sendable {
-  // Invariant that makes this Sendable: as for `Entry`; `asyncFactory` is an immutable
-  // `@Sendable` closure.
+  // Invariant that makes this Sendable: as for `Entry`; `asyncFactory` and `leaf` are immutable
+  // `@Sendable` closures.
   @usableFromInline let asyncFactory: @Sendable (Resolver, Args) async throws -> T
+  /// The user's initializer itself, when it has no parameters (`AsyncLeaf.init`): `resolveAsync`
+  /// awaits it directly for a transient, with no wrapper closure (and its async frame and
+  /// executor switch) in between. `asyncFactory` calls the same initializer. Nil for every other
+  /// registration, and for a decorated copy (the decoration must run).
+  @usableFromInline let leaf: (@Sendable () async throws -> T)?
 
   @usableFromInline
   init(
     qualifier: KeyQualifier?, lifetime: Lifetime, dependencies: [Dependency]?,
-    site: RegistrationSite, line: UInt,
+    site: RegistrationSite, line: UInt, leaf: (@Sendable () async throws -> T)? = nil,
     asyncFactory: @escaping @Sendable (Resolver, Args) async throws -> T
   ) {
     self.asyncFactory = asyncFactory
+    self.leaf = leaf
     super.init(
       qualifier: qualifier, lifetime: lifetime, dependencies: dependencies, isMainActor: false,
       site: site, line: line, isAsync: true, factory: { _, _ in throw AwaitRequired() })
   }
 
-  /// A decorated copy that stays async: the decoration runs on what the async factory built.
+  /// A decorated copy that stays async: the decoration runs on what the async factory built (the
+  /// copy has no `leaf`, so every resolution goes through the decoration).
   override func decorated(by decoration: AnyObject) -> AnyEntry? {
     guard let decoration = decoration as? Decoration<T> else { return nil }
     let (factory, decorate) = (asyncFactory, decoration.body)

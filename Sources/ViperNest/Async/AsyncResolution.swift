@@ -45,21 +45,32 @@ extension Resolver {
   }
 
   /// The synchronous part of `resolveAsync` for a plain key, run before anything is awaited: a
-  /// synchronous registration resolved at once, or an async one's cached instance when it is
-  /// built; nil when the registration must be awaited (or looked up the slow way). Awaiting
-  /// nothing on these paths spares every executor switch and async frame of the await chain.
+  /// synchronous registration resolved at once, an async one's cached instance when it is built,
+  /// or the parameterless initializer of an async transient to await directly (its story checked
+  /// open); `.pending` when the registration must be awaited through the engine (or looked up
+  /// the slow way). Awaiting nothing of the engine's on these paths spares every executor switch
+  /// and async frame but the ones the user's initializer itself makes.
   @inlinable
-  func resolvePlainNow<T>(_ type: T.Type, isolation: (any Actor)?) throws -> T? {
+  func resolvePlainNow<T>(_ type: T.Type, isolation: (any Actor)?) throws -> AsyncFirstStep<T> {
     guard !node.chainHasLocals,
       let unmanaged = node.graph.root.unmanagedEntry(for: ObjectIdentifier(T.self))
-    else { return nil }
-    return try unmanaged._withUnsafeGuaranteedRef { entry -> T? in
+    else { return .pending }
+    return try unmanaged._withUnsafeGuaranteedRef { entry -> AsyncFirstStep<T> in
       if !entry.isAsync {
-        return try node.instance(
-          of: unsafeDowncast(entry, to: Entry<T, Void>.self), (), home: nil, requester: requester,
-          isOutermost: true, isolation: isolation.map { ObjectIdentifier($0) })
+        return .resolved(
+          try node.instance(
+            of: unsafeDowncast(entry, to: Entry<T, Void>.self), (), home: nil,
+            requester: requester, isOutermost: true,
+            isolation: isolation.map { ObjectIdentifier($0) }))
       }
-      return try node.asyncCachedHit(unsafeDowncast(entry, to: AsyncEntry<T, Void>.self))
+      let entry = unsafeDowncast(entry, to: AsyncEntry<T, Void>.self)
+      if case .transient = entry.lifetime.kind {
+        guard let leaf = entry.leaf else { return .pending }
+        try node.checkOpen(entry)
+        return .leaf(leaf, entry)
+      }
+      guard let value = try node.asyncCachedHit(entry) else { return .pending }
+      return .resolved(value)
     }
   }
 
@@ -279,6 +290,18 @@ extension StoryNode {
     if hasLeakToken, entry.isOwned, type(of: value as Any) is AnyClass { track(value as AnyObject) }
     creation.finish(.success(SharedValue(value: value)))
   }
+}
+
+/// What `resolveAsync` does after its synchronous first step (`Resolver.resolvePlainNow`).
+@usableFromInline
+enum AsyncFirstStep<T> {
+  /// Resolved without awaiting anything.
+  case resolved(T)
+  /// An async transient's parameterless initializer, awaited by `resolveAsync` itself (the
+  /// entry names it in the error when it throws).
+  case leaf(@Sendable () async throws -> T, AnyEntry)
+  /// Awaited through the engine (`Resolver.resolvePlainAsync`).
+  case pending
 }
 
 /// Runtime arguments moved from the resolving caller to the factory that consumes them.

@@ -37,6 +37,36 @@ extension Registrar {
         }))
   }
 
+  /// Registers `type`, built by an `async` initializer without parameters.
+  ///
+  /// The same registration as the autowired form with no dependencies, which Swift picks for a
+  /// parameterless `async` initializer or closure: it keeps the initializer as it is, so
+  /// resolving a transient awaits it directly, with nothing of the registry's in between.
+  ///
+  /// ```swift
+  /// r.register(AsyncLeaf.self, AsyncLeaf.init)  // init() async
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type it is resolved as, usually a protocol.
+  ///   - name: A typed name when several registrations share `type`.
+  ///   - lifetime: How long an instance lives. Default: ``Lifetime/transient``. Not
+  ///     ``Lifetime/graph``, which is refused for async factories.
+  ///   - initializer: An `async` function without parameters (usually `Type.init`).
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
+  @inlinable
+  public func register<T>(
+    _ type: T.Type, name: (any Hashable & Sendable)? = nil, lifetime: Lifetime = .transient,
+    file: String = #fileID, line: UInt = #line,
+    _ initializer: @escaping @Sendable () async throws -> T
+  ) {
+    recordAsync(
+      AsyncEntry<T, Void>(
+        qualifier: .named(name), lifetime: lifetime, dependencies: [], site: site(file),
+        line: line, leaf: initializer, asyncFactory: { _, _ in try await initializer() }))
+  }
+
   /// Registers a `@MainActor` type built by an `async` initializer that runs on the main actor;
   /// its parameters are resolved (and awaited) first.
   ///

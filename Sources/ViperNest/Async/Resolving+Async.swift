@@ -32,8 +32,20 @@ extension Resolving {
   ) async throws -> T {
     let resolver = resolver
     if name == nil {
-      if let value = try resolver.resolvePlainNow(T.self, isolation: isolation) { return value }
-      return try await resolver.resolvePlainAsync(T.self, isolation: isolation)
+      switch try resolver.resolvePlainNow(T.self, isolation: isolation) {
+      case .resolved(let value):
+        return value
+      case .leaf(let initializer, let entry):
+        // Awaited here, as a hand-written `await T()` would be: the initializer's own frame and
+        // executor switch only.
+        do {
+          return try await initializer()
+        } catch {
+          throw asyncFactoryFailed(entry, error, requester: resolver.requester)
+        }
+      case .pending:
+        return try await resolver.resolvePlainAsync(T.self, isolation: isolation)
+      }
     }
     return try await resolver.resolveNamedAsync(T.self, name: name, isolation: isolation)
   }
