@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 import Testing
 import ViperNest
@@ -21,19 +22,35 @@ private struct TraceFailure: Error, CustomStringConvertible {
   var description: String { "the database is locked" }
 }
 
-/// Collects the events a trace reports, from any thread.
-private final class TraceRecorder: Sendable {
-  private let recorded = Mutex<[ResolutionEvent]>([])
-  var events: [ResolutionEvent] { recorded.withLock { $0 } }
+/// Collects the events a trace reports, from any thread. An `NSLock` (pthread-based), not
+/// `Synchronization.Mutex`: ThreadSanitizer sees the former's ordering, not the latter's (the
+/// standard library is not instrumented), and CI runs this suite under it.
+private final class TraceRecorder: @unchecked Sendable {
+  // Invariant that makes this Sendable: `recorded` is only touched with `lock` held.
+  private let lock = NSLock()
+  private var recorded: [ResolutionEvent] = []
+  var events: [ResolutionEvent] { lock.withLock { recorded } }
   var lines: [String] { events.map(\.description) }
-  func clear() { recorded.withLock { $0.removeAll() } }
+  func clear() { lock.withLock { recorded.removeAll() } }
 
   /// A configuration whose trace records here.
   var configuration: Registry.Configuration {
     var configuration = Registry.Configuration()
-    configuration.trace = { event in self.recorded.withLock { $0.append(event) } }
+    configuration.trace = { event in self.lock.withLock { self.recorded.append(event) } }
     return configuration
   }
+}
+
+/// Builds and resolved instances counted from many threads (with an `NSLock`, as above).
+private final class ConcurrentTally: @unchecked Sendable {
+  // Invariant that makes this Sendable: both arrays are only touched with `lock` held.
+  private let lock = NSLock()
+  private var buildCount = 0
+  private var resolved: [ObjectIdentifier?] = []
+  var builds: Int { lock.withLock { buildCount } }
+  var instances: [ObjectIdentifier?] { lock.withLock { resolved } }
+  func countBuild() { lock.withLock { buildCount += 1 } }
+  func add(_ instance: ObjectIdentifier?) { lock.withLock { resolved.append(instance) } }
 }
 
 struct ResolutionTraceTests {
@@ -219,23 +236,23 @@ struct ResolutionTraceTests {
   }
 
   @Test func concurrentFirstAccessBuildsOnceAndReportsEveryHit() throws {
-    let built = Mutex(0)
+    let tally = ConcurrentTally()
     let recorder = TraceRecorder()
     let app = try Registry(
       AnyAssembly { r in
         r.register(TraceStore.self, lifetime: .app) { _ in
-          built.withLock { $0 += 1 }
+          tally.countBuild()
           return TraceStore()
         }
       }
     ).start(recorder.configuration)
-    let instances = Mutex<[ObjectIdentifier]>([])
     DispatchQueue.concurrentPerform(iterations: 64) { _ in
       let store = try? app.resolve(TraceStore.self)
-      instances.withLock { $0.append(ObjectIdentifier(store!)) }
+      tally.add(store.map(ObjectIdentifier.init))
     }
-    #expect(built.withLock { $0 } == 1)
-    #expect(Set(instances.withLock { $0 }).count == 1)
+    #expect(tally.builds == 1)
+    #expect(tally.instances.count == 64)
+    #expect(Set(tally.instances).count == 1)
     let outcomes = recorder.events.map(\.outcome)
     #expect(outcomes.count == 64)
     #expect(outcomes.filter { $0 == .created(.app) }.count == 1)
