@@ -90,8 +90,8 @@ final class AsyncCreation<T>: AsyncCreationBase, @unchecked Sendable {
 
   /// Awaits the creation's result. A task cancelled while it waits stops waiting with
   /// `CancellationError`; the creation goes on for the others.
-  func wait(
-    from path: AsyncResolutionPath, requester: StoryNode, isolation: isolated (any Actor)?
+  nonisolated(nonsending) func wait(
+    from path: AsyncResolutionPath, requester: StoryNode
   ) async throws -> T {
     let waiter = path.creation
     let accepted = Self.lock.withLock { beginWait(by: waiter) }

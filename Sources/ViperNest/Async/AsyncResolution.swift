@@ -6,14 +6,12 @@ public import CViperNestAtomics
 // claim a slot or fail.
 
 extension Resolver {
-  /// `resolveAsync` for a plain key. Runs on the caller's actor (`isolation`), so that the
-  /// synchronous engine it calls for synchronous registrations may run `@MainActor` factories
-  /// when that actor is the main actor.
+  /// `resolveAsync` for a plain key. Runs on the caller's actor (`nonisolated(nonsending)`), so
+  /// that the synchronous engine it calls for synchronous registrations may run `@MainActor`
+  /// factories when that actor is the main actor.
   @inlinable
-  func resolvePlainAsync<T>(
-    _ type: T.Type, isolation: isolated (any Actor)?
-  ) async throws -> T {
-    let isolationID = isolation.map { ObjectIdentifier($0) }
+  nonisolated(nonsending) func resolvePlainAsync<T>(_ type: T.Type) async throws -> T {
+    let isolationID = (#isolation).map { ObjectIdentifier($0) }
     if !node.chainHasLocals,
       let unmanaged = node.graph.root.unmanagedEntry(for: ObjectIdentifier(T.self))
     {
@@ -29,7 +27,7 @@ extension Resolver {
       let entry = unmanaged.takeUnretainedValue()
       return try await node.asyncInstance(
         of: unsafeDowncast(entry, to: AsyncEntry<T, Void>.self), (), home: nil,
-        requester: requester, isOutermost: true, isolation: isolation)
+        requester: requester, isOutermost: true)
     }
     guard let (entry, home) = node.lookup(ObjectIdentifier(T.self)) else {
       return try unregistered(T.self)
@@ -41,7 +39,7 @@ extension Resolver {
     }
     return try await node.asyncInstance(
       of: unsafeDowncast(entry, to: AsyncEntry<T, Void>.self), (), home: home,
-      requester: requester, isOutermost: true, isolation: isolation)
+      requester: requester, isOutermost: true)
   }
 
   /// The synchronous part of `resolveAsync` for a plain key, run before anything is awaited: a
@@ -76,18 +74,17 @@ extension Resolver {
 
   /// `resolveAsync` for a named key (not inlined: names are the uncommon case).
   @usableFromInline
-  func resolveNamedAsync<T>(
-    _ type: T.Type, name: (any Hashable & Sendable)?, isolation: isolated (any Actor)?
+  nonisolated(nonsending) func resolveNamedAsync<T>(
+    _ type: T.Type, name: (any Hashable & Sendable)?
   ) async throws -> T {
     try await resolveKeyAsync(
-      ServiceKey(T.self, name: ServiceName(name)), T.self, ArgumentsHandOff(()), argumentTypes: [],
-      isolation: isolation)
+      ServiceKey(T.self, name: ServiceName(name)), T.self, ArgumentsHandOff(()), argumentTypes: [])
   }
 
   /// `resolveAsync` for a named or argument key.
-  func resolveKeyAsync<T, Args>(
+  nonisolated(nonsending) func resolveKeyAsync<T, Args>(
     _ key: ServiceKey, _ type: T.Type, _ handOff: ArgumentsHandOff<Args>,
-    argumentTypes: [Any.Type], isolation: isolated (any Actor)?
+    argumentTypes: [Any.Type]
   ) async throws -> T {
     let arguments = handOff.arguments
     guard let (entry, home) = node.lookup(key) else {
@@ -99,20 +96,23 @@ extension Resolver {
           of: unsafeDowncast(entry, to: Entry<T, Args>.self), arguments, home: home,
           requester: requester, isOutermost: true)
       }
-      return try isolation === MainActor.shared ? onMainActor(resolve) : resolve()
+      // Read into a constant first: `#isolation === …` in a conditional expression of a
+      // `nonisolated(nonsending)` function makes Swift 6.3.1 emit invalid LLVM IR (a release
+      // build fails with "PHINode should have one entry for each predecessor").
+      let isolation = #isolation
+      if isolation === MainActor.shared { return try onMainActor(resolve) }
+      return try resolve()
     }
     return try await node.asyncInstance(
       of: unsafeDowncast(entry, to: AsyncEntry<T, Args>.self), arguments, home: home,
-      requester: requester, isOutermost: true, isolation: isolation)
+      requester: requester, isOutermost: true)
   }
 
   /// Resolves a dependency of an async autowired initializer: awaited when its registration is
   /// async, resolved synchronously otherwise; `Resolver`, `Provider` and `AsyncProvider` are
   /// supplied by the registry.
   @inlinable
-  func dependencyAsync<D>(
-    _ type: D.Type, isolation: isolated (any Actor)? = #isolation
-  ) async throws -> D {
+  nonisolated(nonsending) func dependencyAsync<D>(_ type: D.Type) async throws -> D {
     guard let (entry, home) = node.lookup(ObjectIdentifier(D.self)) else {
       return try unregistered(D.self)
     }
@@ -122,7 +122,7 @@ extension Resolver {
     }
     return try await node.asyncInstance(
       of: unsafeDowncast(entry, to: AsyncEntry<D, Void>.self), (), home: home,
-      requester: requester, isOutermost: false, isolation: isolation)
+      requester: requester, isOutermost: false)
   }
 }
 
@@ -130,16 +130,15 @@ extension StoryNode {
   /// `instance(of:…)` for an async registration: picks the owner by lifetime, as the synchronous
   /// engine does.
   @inlinable
-  func asyncInstance<T, Args>(
+  nonisolated(nonsending) func asyncInstance<T, Args>(
     of entry: AsyncEntry<T, Args>, _ arguments: Args, home: StoryNode?, requester: StoryNode,
-    isOutermost: Bool, isolation: isolated (any Actor)?
+    isOutermost: Bool
   ) async throws -> T {
     let owner: StoryNode
     switch entry.lifetime.kind {
     case .transient, .graph:
       if isOutermost { try checkOpen(entry) }
-      return try await constructAsync(
-        entry, arguments, scope: self, requester: requester, isolation: isolation)
+      return try await constructAsync(entry, arguments, scope: self, requester: requester)
     case .app:
       owner = app
     case .story:
@@ -152,8 +151,7 @@ extension StoryNode {
       owner = home ?? app
     }
     if isOutermost, owner !== self { try checkOpen(entry) }
-    return try await owner.asyncCachedInstance(
-      entry, arguments, requester: requester, isolation: isolation)
+    return try await owner.asyncCachedInstance(entry, arguments, requester: requester)
   }
 
   /// The built instance of a cached async entry resolved from this story (the outermost
@@ -181,9 +179,8 @@ extension StoryNode {
   /// The cached instance of an async entry owned by this story: the same lock-free hit as
   /// `cachedInstance`, else the shared in-flight creation.
   @inlinable
-  func asyncCachedInstance<T, Args>(
-    _ entry: AsyncEntry<T, Args>, _ arguments: Args, requester: StoryNode,
-    isolation: isolated (any Actor)?
+  nonisolated(nonsending) func asyncCachedInstance<T, Args>(
+    _ entry: AsyncEntry<T, Args>, _ arguments: Args, requester: StoryNode
   ) async throws -> T {
     vn_atomic_fetch_add(readers, 1)
     if let box = vn_atomic_load_pointer(published(entry.slot)) {
@@ -192,16 +189,15 @@ extension StoryNode {
       return value
     }
     vn_atomic_fetch_add(readers, -1)
-    return try await createShared(entry, arguments, requester: requester, isolation: isolation)
+    return try await createShared(entry, arguments, requester: requester)
   }
 
   /// The slow path of `asyncCachedInstance`: the built instance, or a wait for the creation in
   /// flight, or a new creation that others may join. The node's lock is only held to read and
   /// claim the slot, never across an `await`.
   @usableFromInline
-  func createShared<T, Args>(
-    _ entry: AsyncEntry<T, Args>, _ arguments: Args, requester: StoryNode,
-    isolation: isolated (any Actor)?
+  nonisolated(nonsending) func createShared<T, Args>(
+    _ entry: AsyncEntry<T, Args>, _ arguments: Args, requester: StoryNode
   ) async throws -> T {
     let index = entry.slot
     let path = AsyncResolutionPath.current
@@ -241,7 +237,7 @@ extension StoryNode {
               entry, handOff.arguments, requester: requester, creation: creation)
           }
         }
-        return try await creation.wait(from: path, requester: requester, isolation: isolation)
+        return try await creation.wait(from: path, requester: requester)
       case .creating(let owner):
         // Only async creations claim an async entry's slot (the synchronous engine refuses it).
         guard let creation = AsyncCreationBase.find(owner) as? AsyncCreation<T> else {
@@ -255,7 +251,7 @@ extension StoryNode {
         if path.isResolving(entry, in: self) {
           throw ViperNestError.circular(path.entries + [entry], node: requester, crossThread: false)
         }
-        return try await creation.wait(from: path, requester: requester, isolation: isolation)
+        return try await creation.wait(from: path, requester: requester)
       }
     }
   }
@@ -268,8 +264,7 @@ extension StoryNode {
   ) async {
     let value: T
     do {
-      value = try await constructAsync(
-        entry, arguments, scope: self, requester: requester, isolation: nil)
+      value = try await constructAsync(entry, arguments, scope: self, requester: requester)
     } catch {
       abandon(entry.slot)
       creation.finish(.failure(error))
@@ -319,9 +314,8 @@ struct ArgumentsHandOff<Arguments>: @unchecked Sendable {
 /// Runs `entry`'s async factory with `scope`'s registrations visible, tracking the resolution
 /// path of this task (a task-local) for cycle detection and error messages.
 @inlinable
-func constructAsync<T, Args>(
-  _ entry: AsyncEntry<T, Args>, _ arguments: Args, scope: StoryNode, requester: StoryNode,
-  isolation: isolated (any Actor)?
+nonisolated(nonsending) func constructAsync<T, Args>(
+  _ entry: AsyncEntry<T, Args>, _ arguments: Args, scope: StoryNode, requester: StoryNode
 ) async throws -> T {
   let resolver = Resolver(node: scope, requester: requester)
   guard entry.mayResolveNested else {
@@ -333,14 +327,13 @@ func constructAsync<T, Args>(
       throw asyncFactoryFailed(entry, error, requester: requester)
     }
   }
-  return try await constructAsyncNested(entry, arguments, resolver: resolver, isolation: isolation)
+  return try await constructAsyncNested(entry, arguments, resolver: resolver)
 }
 
 /// `constructAsync` for a factory that may resolve others: pushes it on the task's path.
 @usableFromInline
-func constructAsyncNested<T, Args>(
-  _ entry: AsyncEntry<T, Args>, _ arguments: Args, resolver: Resolver,
-  isolation: isolated (any Actor)?
+nonisolated(nonsending) func constructAsyncNested<T, Args>(
+  _ entry: AsyncEntry<T, Args>, _ arguments: Args, resolver: Resolver
 ) async throws -> T {
   let (scope, requester) = (resolver.node, resolver.requester)
   let path = AsyncResolutionPath.current

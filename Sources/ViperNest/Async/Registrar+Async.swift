@@ -4,7 +4,7 @@ extension Registrar {
   /// Registers `type`, built by an `async` initializer whose parameters are resolved from the
   /// registry (each awaited when its own registration is async).
   ///
-  /// Resolve it with `try await` ``Resolving/resolveAsync(_:name:isolation:)``; resolving it
+  /// Resolve it with `try await` ``Resolving/resolveAsync(_:name:)``; resolving it
   /// synchronously throws ``ViperNestError/Code/awaitRequired``. Cached lifetimes (`app`, `story`,
   /// `weak`) are created once even when many tasks await them at the same time.
   ///
@@ -153,7 +153,7 @@ extension Registrar {
   }
 
   /// Registers `type`, built by an `async` closure from typed runtime arguments that the caller
-  /// passes to ``Resolving/resolveAsync(_:name:arguments:_:isolation:)``. Always transient.
+  /// passes to ``Resolving/resolveAsync(_:name:arguments:_:)``. Always transient.
   ///
   /// ```swift
   /// r.register(AccountDetails.self, arguments: Int.self) { r, id in

@@ -5,6 +5,11 @@ extension Resolving {
   /// awaited. A cached `async` instance (`app`, `story`, `weak`) is created once: concurrent
   /// resolutions share one in-flight creation, and no thread is blocked while it runs.
   ///
+  /// It runs on the caller's actor (it is `nonisolated(nonsending)`): awaiting an instance that
+  /// is already built, or a synchronous registration, switches no executor. A factory keeps its
+  /// own isolation: a nonisolated `async` factory runs off the caller's actor, a `mainActor:` one
+  /// on the main actor.
+  ///
   /// It is a separate name, not an `async` overload of `resolve`: in `async` code Swift prefers an
   /// `async` overload, which would make every existing `try resolve(...)` there a compile error.
   ///
@@ -21,18 +26,16 @@ extension Resolving {
   /// - Parameters:
   ///   - type: The type it was registered as. Inferred when omitted.
   ///   - name: The typed name it was registered under, if any.
-  ///   - isolation: The caller's actor, filled in by the compiler.
   /// - Returns: The instance, shared or new according to the registration's ``Lifetime``.
   /// - Throws: As ``resolve(_:name:isolation:)``, and `CancellationError` when the task is
   ///   cancelled while waiting for a shared creation.
   @inlinable
-  public func resolveAsync<T>(
-    _ type: T.Type = T.self, name: (any Hashable & Sendable)? = nil,
-    isolation: isolated (any Actor)? = #isolation
+  public nonisolated(nonsending) func resolveAsync<T>(
+    _ type: T.Type = T.self, name: (any Hashable & Sendable)? = nil
   ) async throws -> T {
     let resolver = resolver
     if name == nil {
-      switch try resolver.resolvePlainNow(T.self, isolation: isolation) {
+      switch try resolver.resolvePlainNow(T.self, isolation: #isolation) {
       case .resolved(let value):
         return value
       case .leaf(let initializer, let entry):
@@ -44,10 +47,10 @@ extension Resolving {
           throw asyncFactoryFailed(entry, error, requester: resolver.requester)
         }
       case .pending:
-        return try await resolver.resolvePlainAsync(T.self, isolation: isolation)
+        return try await resolver.resolvePlainAsync(T.self)
       }
     }
-    return try await resolver.resolveNamedAsync(T.self, name: name, isolation: isolation)
+    return try await resolver.resolveNamedAsync(T.self, name: name)
   }
 
   /// Resolves `type` registered with runtime arguments, awaiting its factory when it is `async`.
@@ -61,20 +64,18 @@ extension Resolving {
   ///   - name: The typed name it was registered under, if any.
   ///   - first: The first runtime argument, of the type it was registered with.
   ///   - rest: The other runtime arguments, in order.
-  ///   - isolation: The caller's actor, filled in by the compiler.
   /// - Returns: A new instance.
-  /// - Throws: As ``resolveAsync(_:name:isolation:)``.
-  public func resolveAsync<T, First, each Rest>(
+  /// - Throws: As ``resolveAsync(_:name:)``.
+  public nonisolated(nonsending) func resolveAsync<T, First, each Rest>(
     _ type: T.Type = T.self, name: (any Hashable & Sendable)? = nil, arguments first: First,
-    _ rest: repeat each Rest, isolation: isolated (any Actor)? = #isolation
+    _ rest: repeat each Rest
   ) async throws -> T {
     let key = ServiceKey(
       T.self, name: ServiceName(name), arguments: (First, repeat each Rest).self)
     let handOff = ArgumentsHandOff((first, (repeat each rest)))
     return try await resolver.resolveKeyAsync(
       key, T.self, handOff,
-      argumentTypes: argumentTypeList(First.self, repeat (each Rest).self),
-      isolation: isolation)
+      argumentTypes: argumentTypeList(First.self, repeat (each Rest).self))
   }
 
   /// Opens a story of type `story` and awaits `body` in it (usually resolving what the story
@@ -89,14 +90,12 @@ extension Resolving {
   ///
   /// - Parameters:
   ///   - story: The story type.
-  ///   - isolation: The caller's actor, filled in by the compiler.
   ///   - body: Resolves what the story starts with.
   /// - Returns: The open story and what `body` returned.
   /// - Throws: What ``open(_:)`` or `body` throws; `CancellationError` when the task was
   ///   cancelled by the time `body` returned.
-  public func openAsync<S: UserStory, T>(
-    _ story: S.Type, isolation: isolated (any Actor)? = #isolation,
-    resolving body: (Story) async throws -> T
+  public nonisolated(nonsending) func openAsync<S: UserStory, T>(
+    _ story: S.Type, resolving body: (Story) async throws -> T
   ) async throws -> (story: Story, value: T) {
     let opened = try open(story)
     do {
@@ -133,13 +132,13 @@ extension Resolving {
 public struct AsyncProvider<T>: Sendable {
   @usableFromInline let resolver: Resolver
 
-  /// Resolves `T`, awaiting its factory when it is `async`.
+  /// Resolves `T`, awaiting its factory when it is `async`, on the caller's actor (as
+  /// ``Resolving/resolveAsync(_:name:)`` does).
   ///
-  /// - Parameter isolation: The caller's actor, filled in by the compiler.
   /// - Returns: The instance.
-  /// - Throws: As ``Resolving/resolveAsync(_:name:isolation:)``.
+  /// - Throws: As ``Resolving/resolveAsync(_:name:)``.
   @inlinable
-  public func callAsFunction(isolation: isolated (any Actor)? = #isolation) async throws -> T {
+  public nonisolated(nonsending) func callAsFunction() async throws -> T {
     try await resolver.resolveAsync(T.self)
   }
 }
