@@ -65,7 +65,7 @@ extension Resolver {
       if case .transient = entry.lifetime.kind {
         guard let leaf = entry.leaf else { return .pending }
         try node.checkOpen(entry)
-        return .leaf(leaf, entry)
+        return .leaf(leaf, unmanaged)
       }
       guard let value = try node.asyncCachedHit(entry) else { return .pending }
       return .resolved(value)
@@ -292,9 +292,12 @@ extension StoryNode {
 enum AsyncFirstStep<T> {
   /// Resolved without awaiting anything.
   case resolved(T)
-  /// An async transient's parameterless initializer, awaited by `resolveAsync` itself (the
-  /// entry names it in the error when it throws).
-  case leaf(@Sendable () async throws -> T, AnyEntry)
+  /// An async transient's parameterless initializer, awaited by `resolveAsync` itself, and its
+  /// entry, which names it in the error when it throws. The entry is not retained: the root table
+  /// of the resolver's graph keeps it alive (`Table.entries`; the node's `graph`, the graph's
+  /// `root` and the table's `entries` are constants), and `resolveAsync` holds the resolver
+  /// until it has read the entry.
+  case leaf(@Sendable () async throws -> T, Unmanaged<AnyEntry>)
   /// Awaited through the engine (`Resolver.resolvePlainAsync`).
   case pending
 }

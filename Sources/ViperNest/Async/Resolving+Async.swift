@@ -44,7 +44,9 @@ extension Resolving {
         do {
           return try await initializer()
         } catch {
-          throw asyncFactoryFailed(entry, error, requester: resolver.requester)
+          // `resolver` (which keeps `entry` alive) is still held here.
+          throw asyncFactoryFailed(
+            entry.takeUnretainedValue(), error, requester: resolver.requester)
         }
       case .pending:
         return try await resolver.resolvePlainAsync(T.self)
