@@ -3,13 +3,22 @@ import Synchronization
 import Testing
 import ViperNest
 
-/// Records, for each factory run, whether it ran on the main thread.
+/// A key set on the main dispatch queue: on Linux the main actor runs on that queue, which the
+/// test runner drains from another thread than the main one (see `isMainThread()` in ViperNest).
+private let mainQueueKey: DispatchSpecificKey<Void> = {
+  let key = DispatchSpecificKey<Void>()
+  DispatchQueue.main.setSpecific(key: key, value: ())
+  return key
+}()
+
+/// Records, for each factory run, whether it ran on the main actor (the main thread or the main
+/// dispatch queue).
 private final class WhereBuilt: Sendable {
   let onMain = Atomic<Int>(0)
   let offMain = Atomic<Int>(0)
 
   func record() {
-    if Thread.isMainThread {
+    if Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) != nil {
       onMain.add(1, ordering: .relaxed)
     } else {
       offMain.add(1, ordering: .relaxed)
