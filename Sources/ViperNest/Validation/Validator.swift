@@ -104,11 +104,18 @@ struct Context {
 
 struct Validator {
   let graph: Graph
+  /// Whether `run` skips, in every chain, the registrations whose check cannot depend on the chain
+  /// (``ChainIndependentEntries``). False only for the tests' reference run, which checks every
+  /// visible registration in every chain as validation did before that sharing.
+  let sharesChainIndependentChecks: Bool
   private var problems:
     [String: (code: ViperNestError.Code, message: () -> ErrorMessage, chains: [[String]])] = [:]
   private var order: [String] = []
 
-  init(graph: Graph) { self.graph = graph }
+  init(graph: Graph, sharesChainIndependentChecks: Bool = true) {
+    self.graph = graph
+    self.sharesChainIndependentChecks = sharesChainIndependentChecks
+  }
 
   /// Every chain in which registrations can be resolved: the app, and each story type opened in
   /// each of its declared parents (or at the app when it declares none).
@@ -146,14 +153,20 @@ struct Validator {
       record(problem.code, chain: nil, id: message.summary) { message }
     }
     let contexts = contexts()
+    // Checked once for all chains: they resolve in every chain, with no finding.
+    let independent = sharesChainIndependentChecks ? ChainIndependentEntries(graph: graph) : nil
+    // One memo for every chain, cleared between chains (clearing only what a chain wrote).
+    var memo = VisitMemo(
+      entryCount: graph.entries.count, longestChain: contexts.map(\.chain.count).max() ?? 1)
     // Story-bound failures (a story the registration needs is not open in that chain) are only a
     // problem when the registration resolves in no chain at all.
     var resolvedSomewhere = Set<ObjectIdentifier>()
     var storyBound: [ObjectIdentifier: [ContextChecker.Finding]] = [:]
     var storyBoundOrder: [ObjectIdentifier] = []
     for context in contexts {
-      var checker = ContextChecker(graph: graph, context: context)
-      for entry in checker.visibleEntries() {
+      var checker = ContextChecker(
+        graph: graph, context: context, independent: independent, memo: consume memo)
+      for entry in checker.visibleEntries(excluding: independent) {
         switch checker.check(entry) {
         case .resolves: resolvedSomewhere.insert(ObjectIdentifier(entry))
         case .needsStory(let finding):
@@ -167,6 +180,7 @@ struct Validator {
       for finding in checker.findings {
         record(finding.code, chain: finding.chain, id: finding.id, finding.message)
       }
+      memo = checker.clearedMemo()
     }
     for id in storyBoundOrder where !resolvedSomewhere.contains(id) {
       for finding in storyBound[id] ?? [] {
@@ -247,33 +261,39 @@ struct ContextChecker {
   let graph: Graph
   let context: Context
   private(set) var findings: [Finding] = []
-  /// Finished visits, indexed by `visitIndex` (a flat array of small integers: no hashing and no
-  /// copies of outcomes on the hot path of validation): 0 not visited, -1 resolves, n > 0
-  /// `traces[n - 1]`.
-  private var done: [Int32]
+  /// Finished visits (see `VisitMemo`): 0 not visited, -1 resolves, n > 0 `traces[n - 1]`.
+  private var memo: VisitMemo
   private var traces: [Traced] = []
   private var stack: [AnyEntry] = []
   /// The scope each entry of `stack` resolves its dependencies in.
   private var stackScopes: [Int] = []
   /// The registrations visible in each prefix of the chain.
   private let tables: ChainTables
+  /// Registrations known to resolve in every chain with no finding: a visit returns at once.
+  private let independent: ChainIndependentEntries?
 
-  init(graph: Graph, context: Context) {
+  /// A checker of `context`. `independent` (when given) lets visits of those registrations
+  /// return at once; `memo` (when given) must be empty and sized for chains at least as long.
+  init(
+    graph: Graph, context: Context, independent: ChainIndependentEntries? = nil,
+    memo: consuming VisitMemo? = nil
+  ) {
     self.graph = graph
     self.context = context
-    done = [Int32](repeating: 0, count: graph.entries.count * (context.chain.count + 1) * 2)
+    self.independent = independent
+    self.memo =
+      memo ?? VisitMemo(entryCount: graph.entries.count, longestChain: context.chain.count)
     tables = ChainTables(graph: graph, chain: context.chain)
   }
 
-  /// A visit of `entry` with `scope` kinds of the chain visible; `underApp` tells whether the
-  /// nearest cached consumer on the stack is an `app` singleton (then a missing story is a captive
-  /// dependency rather than a story that is not open, so the outcome differs).
-  private func visitIndex(_ entry: AnyEntry, scope: Int, underApp: Bool) -> Int {
-    (entry.id * (context.chain.count + 1) + scope) * 2 + (underApp ? 1 : 0)
+  /// The memo, emptied, for the next chain's checker.
+  consuming func clearedMemo() -> VisitMemo {
+    memo.clear()
+    return memo
   }
 
   private func known(_ visit: Int) -> Traced? {
-    switch done[visit] {
+    switch memo.done[visit] {
     case 0: nil
     case -1: .resolves
     case let index: traces[Int(index) - 1]
@@ -282,22 +302,43 @@ struct ContextChecker {
 
   private mutating func remember(_ traced: Traced, _ visit: Int) {
     if case .resolves = traced.outcome, traced.first == nil {
-      done[visit] = -1
+      memo.set(visit, -1)
     } else {
       traces.append(traced)
-      done[visit] = Int32(traces.count)
+      memo.set(visit, Int32(traces.count))
     }
   }
 
   /// Registrations resolvable somewhere in this chain: root ones and those local to a story in it,
-  /// minus those whose story lifetime names a story not in it.
-  func visibleEntries() -> [AnyEntry] {
-    var seen = Set<ServiceKey>(minimumCapacity: graph.entries.count)
+  /// minus those whose story lifetime names a story not in it. Innermost story first, each story's
+  /// (and the root's) in registration order.
+  ///
+  /// With `independent`, minus those too, and found without hashing keys: a registration is
+  /// visible when the chain's lookup of its key finds it (keys are unique within a table, as
+  /// `Registry.install` checks); the shadowing by a nearer story's registration is the same.
+  func visibleEntries(excluding independent: ChainIndependentEntries? = nil) -> [AnyEntry] {
     var result: [AnyEntry] = []
-    for length in stride(from: context.chain.count, through: 1, by: -1) {
+    guard let independent else {
+      var seen = Set<ServiceKey>(minimumCapacity: graph.entries.count)
+      for length in stride(from: context.chain.count, through: 1, by: -1) {
+        let kind = context.chain[length - 1]
+        let entries = kind == .app ? graph.root.entries : (graph.locals[kind.id]?.entries ?? [])
+        for entry in entries where seen.insert(entry.key).inserted {
+          if case .story(let story) = entry.lifetime.kind, context.prefix(endingAt: story) == nil {
+            continue
+          }
+          result.append(entry)
+        }
+      }
+      return result
+    }
+    let count = context.chain.count
+    for length in stride(from: count, through: 1, by: -1) {
       let kind = context.chain[length - 1]
-      let entries = kind == .app ? graph.root.entries : (graph.locals[kind.id]?.entries ?? [])
-      for entry in entries where seen.insert(entry.key).inserted {
+      let entries =
+        kind == .app ? independent.rootRemainder : (graph.locals[kind.id]?.entries ?? [])
+      for entry in entries {
+        if length < count, tables.lookup(entry.key, scope: count)?.home != length { continue }
         if case .story(let story) = entry.lifetime.kind, context.prefix(endingAt: story) == nil {
           continue
         }
@@ -343,6 +384,9 @@ struct ContextChecker {
 
   /// What resolving `entry`, found at `home` with `scope` kinds of the chain visible, would do.
   private mutating func visit(_ entry: AnyEntry, scope: Int, home: Int) -> Traced {
+    // Resolves in every chain, with no finding, whatever is on the stack (see
+    // `ChainIndependentEntries`): what walking it would conclude.
+    if let independent, independent.contains(entry) { return .resolves }
     // The scope its dependencies are resolved in: the owner's for cached lifetimes.
     let ownScope: Int
     switch entry.lifetime.kind {
@@ -372,7 +416,7 @@ struct ContextChecker {
     case .weak: ownScope = home
     case .transient, .graph: ownScope = scope
     }
-    let visit = visitIndex(
+    let visit = memo.index(
       entry, scope: ownScope, underApp: stack.last(where: \.lifetime.isCached)?.lifetime == .app)
     if let known = known(visit) { return known }
     // As resolving: the same registration again in the same scope is a cycle; in another scope it
@@ -390,7 +434,7 @@ struct ContextChecker {
     // `PostInitHooks.swift`): checked like dependencies, after them.
     let hooks = entry.postInitDependencies
     guard let dependencies = entry.dependencies ?? (hooks.isEmpty ? nil : []) else {
-      done[visit] = -1
+      memo.set(visit, -1)
       return .resolves
     }
     stack.append(entry)
@@ -604,5 +648,40 @@ final class ChainTables {
       length -= 1
     }
     return root.entry(for: key).map { ($0, 1) }
+  }
+}
+
+/// The finished visits of one chain's checker, reused from chain to chain: a flat array of small
+/// integers indexed by (registration, scope, under an app singleton), so the hot path of
+/// validation neither hashes nor copies outcomes. Clearing it resets only the cells written since
+/// the last clearing, so reusing it costs what the chain used, not a whole new array per chain.
+struct VisitMemo {
+  /// By `index`: 0 not visited, -1 resolves, n > 0 the checker's `traces[n - 1]`.
+  private(set) var done: [Int32]
+  /// The cells of `done` written since the last `clear()`.
+  private var written: [Int] = []
+  /// Scopes per registration: the longest chain's length plus one.
+  private let scopes: Int
+
+  init(entryCount: Int, longestChain: Int) {
+    scopes = longestChain + 1
+    done = [Int32](repeating: 0, count: entryCount * scopes * 2)
+  }
+
+  /// The cell of a visit of `entry` with `scope` kinds of the chain visible; `underApp` tells
+  /// whether the nearest cached consumer on the stack is an `app` singleton (then a missing story
+  /// is a captive dependency rather than a story that is not open, so the outcome differs).
+  func index(_ entry: AnyEntry, scope: Int, underApp: Bool) -> Int {
+    (entry.id * scopes + scope) * 2 + (underApp ? 1 : 0)
+  }
+
+  mutating func set(_ index: Int, _ value: Int32) {
+    if done[index] == 0 { written.append(index) }
+    done[index] = value
+  }
+
+  mutating func clear() {
+    for index in written { done[index] = 0 }
+    written.removeAll(keepingCapacity: true)
   }
 }
