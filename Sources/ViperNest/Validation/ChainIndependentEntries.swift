@@ -78,13 +78,10 @@ struct ChainIndependentEntries {
   private mutating func classify(_ start: AnyEntry, root: Table, storyKeys: Table) {
     guard states[start.id] == .unclassified else { return }
     states[start.id] = .inProgress
-    // Each registration in progress and the position of the dependency it examines.
+    // Each registration in progress and the position of the dependency it examines next.
     var path: [(entry: AnyEntry, next: Int)] = [(start, 0)]
-    while let (entry, next) = path.last {
-      let dependencies = entry.dependencies ?? []
-      let hooks = entry.postInitDependencies
-      if next == 0 {
-        let opaque = entry.dependencies == nil && hooks.isEmpty
+    while let (entry, first) = path.last {
+      if first == 0 {
         if case .story = entry.lifetime.kind {
           finish(&path, .chainDependent)
           continue
@@ -93,33 +90,41 @@ struct ChainIndependentEntries {
           finish(&path, .chainDependent)
           continue
         }
-        if opaque {
-          finish(&path, .independent)
-          continue
+      }
+      let dependencies = entry.dependencies ?? []
+      let hooks = entry.postInitDependencies
+      var next = first
+      var verdict = State.independent
+      var needed: AnyEntry?
+      examining: while next < dependencies.count + hooks.count {
+        let isHook = next >= dependencies.count
+        let dependency = isHook ? hooks[next - dependencies.count] : dependencies[next]
+        switch Self.edge(dependency, isHook: isHook, of: entry, root: root, storyKeys: storyKeys) {
+        case .fine:
+          next += 1
+        case .chainDependent:
+          verdict = .chainDependent
+          break examining
+        case .needs(let found):
+          switch states[found.id] {
+          case .independent:
+            next += 1
+          case .chainDependent, .inProgress:
+            verdict = .chainDependent
+            break examining
+          case .unclassified:
+            needed = found
+            break examining
+          }
         }
       }
-      guard next < dependencies.count + hooks.count else {
-        finish(&path, .independent)
-        continue
-      }
-      let isHook = next >= dependencies.count
-      let dependency = isHook ? hooks[next - dependencies.count] : dependencies[next]
-      switch Self.edge(dependency, isHook: isHook, of: entry, root: root, storyKeys: storyKeys) {
-      case .fine:
-        path[path.count - 1].next += 1
-      case .chainDependent:
-        finish(&path, .chainDependent)
-      case .needs(let found):
-        switch states[found.id] {
-        case .independent:
-          path[path.count - 1].next += 1
-        case .chainDependent, .inProgress:
-          finish(&path, .chainDependent)
-        case .unclassified:
-          // Examined again once `found` is classified (`next` unchanged).
-          states[found.id] = .inProgress
-          path.append((found, 0))
-        }
+      if let needed {
+        // Examined again once `needed` is classified (from the same position).
+        path[path.count - 1].next = next
+        states[needed.id] = .inProgress
+        path.append((needed, 0))
+      } else {
+        finish(&path, verdict)
       }
     }
   }

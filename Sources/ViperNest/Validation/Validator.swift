@@ -15,7 +15,14 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
   /// Each problem, as the error resolving would throw, naming the story chain where it occurs.
   public let problems: [ViperNestError]
   /// Registrations built by closures: their dependencies are unknown, so they were not checked.
-  public let opaqueRegistrations: [String]
+  ///
+  /// Rendered when read, not when validating: a large app has hundreds of them, and rendering
+  /// their type names is most of what validating a valid graph would otherwise cost.
+  public var opaqueRegistrations: [String] {
+    opaqueEntries.map { "\($0.keyDescription) (\($0.origin))" }
+  }
+  /// The registrations `opaqueRegistrations` names, in registration order.
+  private let opaqueEntries: [AnyEntry]
   /// The story chains checked, such as `App > Contacts > AddContact`.
   public let checkedStoryChains: [String]
   /// Each problem in the deep links' routes (``Registrar/route(_:file:line:_:)``), naming the
@@ -23,6 +30,12 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
   public internal(set) var routeProblems: [LinkError] = []
   /// How many routes were checked.
   public internal(set) var checkedRouteCount = 0
+
+  init(problems: [ViperNestError], opaqueEntries: [AnyEntry], checkedStoryChains: [String]) {
+    self.problems = problems
+    self.opaqueEntries = opaqueEntries
+    self.checkedStoryChains = checkedStoryChains
+  }
 
   /// Whether no problem was found, in the graph or in the routes.
   public var isValid: Bool { problems.isEmpty && routeProblems.isEmpty }
@@ -180,7 +193,7 @@ struct Validator {
       for finding in checker.findings {
         record(finding.code, chain: finding.chain, id: finding.id, finding.message)
       }
-      memo = checker.clearedMemo()
+      memo = checker.takeClearedMemo()
     }
     for id in storyBoundOrder where !resolvedSomewhere.contains(id) {
       for finding in storyBound[id] ?? [] {
@@ -203,11 +216,8 @@ struct Validator {
       }
       return ViperNestError(code, .validation(ValidationProblem(message: message)))
     }
-    let opaque = graph.entries.filter { $0.dependencies == nil }.map {
-      "\($0.keyDescription) (\($0.origin))"
-    }
     return ValidationReport(
-      problems: errors, opaqueRegistrations: opaque,
+      problems: errors, opaqueEntries: graph.entries.filter { $0.dependencies == nil },
       checkedStoryChains: contexts.map(\.description))
   }
 
@@ -286,10 +296,14 @@ struct ContextChecker {
     tables = ChainTables(graph: graph, chain: context.chain)
   }
 
-  /// The memo, emptied, for the next chain's checker.
-  consuming func clearedMemo() -> VisitMemo {
+  /// The memo, emptied, for the next chain's checker; this checker is left without one (it is done).
+  /// Mutating and swapping, not consuming: the memo's arrays stay uniquely referenced, so neither
+  /// clearing nor the next checker's writes copy them.
+  mutating func takeClearedMemo() -> VisitMemo {
     memo.clear()
-    return memo
+    var taken = VisitMemo(entryCount: 0, longestChain: 0)
+    swap(&taken, &memo)
+    return taken
   }
 
   private func known(_ visit: Int) -> Traced? {
@@ -393,7 +407,7 @@ struct ContextChecker {
     case .app: ownScope = 1
     case .story(let story):
       guard let owner = context.chain.prefix(scope).lastIndex(of: story).map({ $0 + 1 }) else {
-        let consumer = stack.last(where: \.lifetime.isCached)
+        let consumer = stack.last(where: { $0.lifetime.isCached })
         if let consumer, context.prefix(endingAt: story) != nil || consumer.lifetime == .app {
           return Traced(
             addCaptive(consumer: consumer, dependency: entry, lifetime: entry.lifetime.description))
@@ -417,7 +431,8 @@ struct ContextChecker {
     case .transient, .graph: ownScope = scope
     }
     let visit = memo.index(
-      entry, scope: ownScope, underApp: stack.last(where: \.lifetime.isCached)?.lifetime == .app)
+      entry, scope: ownScope,
+      underApp: stack.last(where: { $0.lifetime.isCached })?.lifetime == .app)
     if let known = known(visit) { return known }
     // As resolving: the same registration again in the same scope is a cycle; in another scope it
     // sees other registrations.
@@ -441,9 +456,11 @@ struct ContextChecker {
     stackScopes.append(ownScope)
     var traced = Traced.resolves
     var isOnStack = true
-    for (position, dependency) in (dependencies + hooks).enumerated()
-    where !(dependency.isBuiltIn && !dependency.isDeferred) {
+    // The dependencies, then the hooks' targets, without concatenating them (no allocation).
+    for position in 0..<(dependencies.count + hooks.count) {
       let isHook = position >= dependencies.count
+      let dependency = isHook ? hooks[position - dependencies.count] : dependencies[position]
+      if dependency.isBuiltIn && !dependency.isDeferred { continue }
       if isHook, isOnStack, case .graph = entry.lifetime.kind {
         // Built and shared in the graph when its hooks run: no longer under construction.
         stack.removeLast()
@@ -473,7 +490,7 @@ struct ContextChecker {
         continue
       } else if ownScope < context.chain.count,
         let (found, _) = lookup(dependency.key, scope: context.chain.count),
-        let consumer = stack.last(where: \.lifetime.isCached)
+        let consumer = stack.last(where: { $0.lifetime.isCached })
       {
         result = Traced(
           addCaptive(
