@@ -24,17 +24,23 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
   /// The registrations `opaqueRegistrations` names, in registration order.
   private let opaqueEntries: [AnyEntry]
   /// The story chains checked, such as `App > Contacts > AddContact`.
-  public let checkedStoryChains: [String]
+  ///
+  /// Rendered when read, like `opaqueRegistrations`.
+  public var checkedStoryChains: [String] {
+    storyChains.map { $0.map(\.name).joined(separator: " > ") }
+  }
+  /// The chains `checkedStoryChains` names, story kinds from the app down.
+  private let storyChains: [[StoryKind]]
   /// Each problem in the deep links' routes (``Registrar/route(_:file:line:_:)``), naming the
   /// route and the step.
   public internal(set) var routeProblems: [LinkError] = []
   /// How many routes were checked.
   public internal(set) var checkedRouteCount = 0
 
-  init(problems: [ViperNestError], opaqueEntries: [AnyEntry], checkedStoryChains: [String]) {
+  init(problems: [ViperNestError], opaqueEntries: [AnyEntry], storyChains: [[StoryKind]]) {
     self.problems = problems
     self.opaqueEntries = opaqueEntries
-    self.checkedStoryChains = checkedStoryChains
+    self.storyChains = storyChains
   }
 
   /// Whether no problem was found, in the graph or in the routes.
@@ -54,7 +60,7 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
     var lines: [String] = []
     if problems.isEmpty {
       lines.append(
-        "Registration graph is valid (\(checkedStoryChains.count) story chains checked).")
+        "Registration graph is valid (\(storyChains.count) story chains checked).")
     } else {
       lines.append(
         "Registration graph has \(problems.count) problem\(problems.count == 1 ? "" : "s"):")
@@ -173,18 +179,19 @@ struct Validator {
       entryCount: graph.entries.count, longestChain: contexts.map(\.chain.count).max() ?? 1)
     // Story-bound failures (a story the registration needs is not open in that chain) are only a
     // problem when the registration resolves in no chain at all.
-    var resolvedSomewhere = Set<ObjectIdentifier>()
+    // By entry id.
+    var resolvedSomewhere = [Bool](repeating: false, count: graph.entries.count)
     var storyBound: [ObjectIdentifier: [ContextChecker.Finding]] = [:]
-    var storyBoundOrder: [ObjectIdentifier] = []
+    var storyBoundOrder: [AnyEntry] = []
     for context in contexts {
       var checker = ContextChecker(
         graph: graph, context: context, independent: independent, memo: consume memo)
-      for entry in checker.visibleEntries(excluding: independent) {
-        switch checker.check(entry) {
-        case .resolves: resolvedSomewhere.insert(ObjectIdentifier(entry))
+      for (entry, home) in checker.visibleEntries(excluding: independent) {
+        switch checker.check(entry, home: home) {
+        case .resolves: resolvedSomewhere[entry.id] = true
         case .needsStory(let finding):
           if storyBound[ObjectIdentifier(entry)] == nil {
-            storyBoundOrder.append(ObjectIdentifier(entry))
+            storyBoundOrder.append(entry)
           }
           storyBound[ObjectIdentifier(entry), default: []].append(finding)
         case .broken: break
@@ -195,8 +202,8 @@ struct Validator {
       }
       memo = checker.takeClearedMemo()
     }
-    for id in storyBoundOrder where !resolvedSomewhere.contains(id) {
-      for finding in storyBound[id] ?? [] {
+    for entry in storyBoundOrder where !resolvedSomewhere[entry.id] {
+      for finding in storyBound[ObjectIdentifier(entry)] ?? [] {
         record(finding.code, chain: finding.chain, id: finding.id) {
           var message = finding.message()
           message.notes.append("it resolves in none of the story chains checked")
@@ -218,7 +225,7 @@ struct Validator {
     }
     return ValidationReport(
       problems: errors, opaqueEntries: graph.entries.filter { $0.dependencies == nil },
-      checkedStoryChains: contexts.map(\.description))
+      storyChains: contexts.map(\.chain))
   }
 
   /// Records a problem found in `chain`; the first finding of each `id` gives the message, built
@@ -325,13 +332,16 @@ struct ContextChecker {
 
   /// Registrations resolvable somewhere in this chain: root ones and those local to a story in it,
   /// minus those whose story lifetime names a story not in it. Innermost story first, each story's
-  /// (and the root's) in registration order.
+  /// (and the root's) in registration order. Each with its home: the length of the chain prefix
+  /// that registers it (1 for the root).
   ///
   /// With `independent`, minus those too, and found without hashing keys: a registration is
   /// visible when the chain's lookup of its key finds it (keys are unique within a table, as
   /// `Registry.install` checks); the shadowing by a nearer story's registration is the same.
-  func visibleEntries(excluding independent: ChainIndependentEntries? = nil) -> [AnyEntry] {
-    var result: [AnyEntry] = []
+  func visibleEntries(excluding independent: ChainIndependentEntries? = nil)
+    -> [(entry: AnyEntry, home: Int)]
+  {
+    var result: [(entry: AnyEntry, home: Int)] = []
     guard let independent else {
       var seen = Set<ServiceKey>(minimumCapacity: graph.entries.count)
       for length in stride(from: context.chain.count, through: 1, by: -1) {
@@ -341,7 +351,7 @@ struct ContextChecker {
           if case .story(let story) = entry.lifetime.kind, context.prefix(endingAt: story) == nil {
             continue
           }
-          result.append(entry)
+          result.append((entry, length))
         }
       }
       return result
@@ -356,7 +366,7 @@ struct ContextChecker {
         if case .story(let story) = entry.lifetime.kind, context.prefix(endingAt: story) == nil {
           continue
         }
-        result.append(entry)
+        result.append((entry, length))
       }
     }
     return result
@@ -373,11 +383,9 @@ struct ContextChecker {
     return visit(entry, scope: context.chain.count, home: home)
   }
 
-  /// Checks `entry` requested at the full chain.
-  mutating func check(_ entry: AnyEntry) -> Outcome {
-    let scope = context.chain.count
-    let home = lookup(entry.key, scope: scope)?.home ?? scope
-    return visit(entry, scope: scope, home: home).outcome
+  /// Checks `entry`, visible at `home` (see `visibleEntries`), requested at the full chain.
+  mutating func check(_ entry: AnyEntry, home: Int) -> Outcome {
+    visit(entry, scope: context.chain.count, home: home).outcome
   }
 
   /// An outcome, and the code of the first failure in parameter order: the one resolving throws
@@ -622,7 +630,8 @@ extension Registry {
     let graph = validationGraph()
     let context = Context(chain: [.app] + stories.map(StoryKind.init))
     let isCheckedChain = Validator(graph: graph).contexts().contains { $0.chain == context.chain }
-    let checked = Set(ContextChecker(graph: graph, context: context).visibleEntries().map(\.key))
+    let checked = Set(
+      ContextChecker(graph: graph, context: context).visibleEntries().map(\.entry.key))
     return types.map { type in
       // A fresh checker per key: a failure remembered from another key's walk may have been met
       // through a different path, and name another first failure than resolving this key meets.
