@@ -15,14 +15,33 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
   /// Each problem, as the error resolving would throw, naming the story chain where it occurs.
   public let problems: [ViperNestError]
   /// Registrations built by closures: their dependencies are unknown, so they were not checked.
-  public let opaqueRegistrations: [String]
+  ///
+  /// Rendered when read, not when validating: a large app has hundreds of them, and rendering
+  /// their type names is most of what validating a valid graph would otherwise cost.
+  public var opaqueRegistrations: [String] {
+    opaqueEntries.map { "\($0.keyDescription) (\($0.origin))" }
+  }
+  /// The registrations `opaqueRegistrations` names, in registration order.
+  private let opaqueEntries: [AnyEntry]
   /// The story chains checked, such as `App > Contacts > AddContact`.
-  public let checkedStoryChains: [String]
+  ///
+  /// Rendered when read, like `opaqueRegistrations`.
+  public var checkedStoryChains: [String] {
+    storyChains.map { $0.map(\.name).joined(separator: " > ") }
+  }
+  /// The chains `checkedStoryChains` names, story kinds from the app down.
+  private let storyChains: [[StoryKind]]
   /// Each problem in the deep links' routes (``Registrar/route(_:file:line:_:)``), naming the
   /// route and the step.
   public internal(set) var routeProblems: [LinkError] = []
   /// How many routes were checked.
   public internal(set) var checkedRouteCount = 0
+
+  init(problems: [ViperNestError], opaqueEntries: [AnyEntry], storyChains: [[StoryKind]]) {
+    self.problems = problems
+    self.opaqueEntries = opaqueEntries
+    self.storyChains = storyChains
+  }
 
   /// Whether no problem was found, in the graph or in the routes.
   public var isValid: Bool { problems.isEmpty && routeProblems.isEmpty }
@@ -41,7 +60,7 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
     var lines: [String] = []
     if problems.isEmpty {
       lines.append(
-        "Registration graph is valid (\(checkedStoryChains.count) story chains checked).")
+        "Registration graph is valid (\(storyChains.count) story chains checked).")
     } else {
       lines.append(
         "Registration graph has \(problems.count) problem\(problems.count == 1 ? "" : "s"):")
@@ -104,11 +123,18 @@ struct Context {
 
 struct Validator {
   let graph: Graph
+  /// Whether `run` skips, in every chain, the registrations whose check cannot depend on the chain
+  /// (``ChainIndependentEntries``). False only for the tests' reference run, which checks every
+  /// visible registration in every chain as validation did before that sharing.
+  let sharesChainIndependentChecks: Bool
   private var problems:
     [String: (code: ViperNestError.Code, message: () -> ErrorMessage, chains: [[String]])] = [:]
   private var order: [String] = []
 
-  init(graph: Graph) { self.graph = graph }
+  init(graph: Graph, sharesChainIndependentChecks: Bool = true) {
+    self.graph = graph
+    self.sharesChainIndependentChecks = sharesChainIndependentChecks
+  }
 
   /// Every chain in which registrations can be resolved: the app, and each story type opened in
   /// each of its declared parents (or at the app when it declares none).
@@ -146,19 +172,26 @@ struct Validator {
       record(problem.code, chain: nil, id: message.summary) { message }
     }
     let contexts = contexts()
+    // Checked once for all chains: they resolve in every chain, with no finding.
+    let independent = sharesChainIndependentChecks ? ChainIndependentEntries(graph: graph) : nil
+    // One memo for every chain, cleared between chains (clearing only what a chain wrote).
+    var memo = VisitMemo(
+      entryCount: graph.entries.count, longestChain: contexts.map(\.chain.count).max() ?? 1)
     // Story-bound failures (a story the registration needs is not open in that chain) are only a
     // problem when the registration resolves in no chain at all.
-    var resolvedSomewhere = Set<ObjectIdentifier>()
+    // By entry id.
+    var resolvedSomewhere = [Bool](repeating: false, count: graph.entries.count)
     var storyBound: [ObjectIdentifier: [ContextChecker.Finding]] = [:]
-    var storyBoundOrder: [ObjectIdentifier] = []
+    var storyBoundOrder: [AnyEntry] = []
     for context in contexts {
-      var checker = ContextChecker(graph: graph, context: context)
-      for entry in checker.visibleEntries() {
-        switch checker.check(entry) {
-        case .resolves: resolvedSomewhere.insert(ObjectIdentifier(entry))
+      var checker = ContextChecker(
+        graph: graph, context: context, independent: independent, memo: consume memo)
+      for (entry, home) in checker.visibleEntries(excluding: independent) {
+        switch checker.check(entry, home: home) {
+        case .resolves: resolvedSomewhere[entry.id] = true
         case .needsStory(let finding):
           if storyBound[ObjectIdentifier(entry)] == nil {
-            storyBoundOrder.append(ObjectIdentifier(entry))
+            storyBoundOrder.append(entry)
           }
           storyBound[ObjectIdentifier(entry), default: []].append(finding)
         case .broken: break
@@ -167,9 +200,10 @@ struct Validator {
       for finding in checker.findings {
         record(finding.code, chain: finding.chain, id: finding.id, finding.message)
       }
+      memo = checker.takeClearedMemo()
     }
-    for id in storyBoundOrder where !resolvedSomewhere.contains(id) {
-      for finding in storyBound[id] ?? [] {
+    for entry in storyBoundOrder where !resolvedSomewhere[entry.id] {
+      for finding in storyBound[ObjectIdentifier(entry)] ?? [] {
         record(finding.code, chain: finding.chain, id: finding.id) {
           var message = finding.message()
           message.notes.append("it resolves in none of the story chains checked")
@@ -189,12 +223,9 @@ struct Validator {
       }
       return ViperNestError(code, .validation(ValidationProblem(message: message)))
     }
-    let opaque = graph.entries.filter { $0.dependencies == nil }.map {
-      "\($0.keyDescription) (\($0.origin))"
-    }
     return ValidationReport(
-      problems: errors, opaqueRegistrations: opaque,
-      checkedStoryChains: contexts.map(\.description))
+      problems: errors, opaqueEntries: graph.entries.filter { $0.dependencies == nil },
+      storyChains: contexts.map(\.chain))
   }
 
   /// Records a problem found in `chain`; the first finding of each `id` gives the message, built
@@ -247,33 +278,43 @@ struct ContextChecker {
   let graph: Graph
   let context: Context
   private(set) var findings: [Finding] = []
-  /// Finished visits, indexed by `visitIndex` (a flat array of small integers: no hashing and no
-  /// copies of outcomes on the hot path of validation): 0 not visited, -1 resolves, n > 0
-  /// `traces[n - 1]`.
-  private var done: [Int32]
+  /// Finished visits (see `VisitMemo`): 0 not visited, -1 resolves, n > 0 `traces[n - 1]`.
+  private var memo: VisitMemo
   private var traces: [Traced] = []
   private var stack: [AnyEntry] = []
   /// The scope each entry of `stack` resolves its dependencies in.
   private var stackScopes: [Int] = []
   /// The registrations visible in each prefix of the chain.
   private let tables: ChainTables
+  /// Registrations known to resolve in every chain with no finding: a visit returns at once.
+  private let independent: ChainIndependentEntries?
 
-  init(graph: Graph, context: Context) {
+  /// A checker of `context`. `independent` (when given) lets visits of those registrations
+  /// return at once; `memo` (when given) must be empty and sized for chains at least as long.
+  init(
+    graph: Graph, context: Context, independent: ChainIndependentEntries? = nil,
+    memo: consuming VisitMemo? = nil
+  ) {
     self.graph = graph
     self.context = context
-    done = [Int32](repeating: 0, count: graph.entries.count * (context.chain.count + 1) * 2)
+    self.independent = independent
+    self.memo =
+      memo ?? VisitMemo(entryCount: graph.entries.count, longestChain: context.chain.count)
     tables = ChainTables(graph: graph, chain: context.chain)
   }
 
-  /// A visit of `entry` with `scope` kinds of the chain visible; `underApp` tells whether the
-  /// nearest cached consumer on the stack is an `app` singleton (then a missing story is a captive
-  /// dependency rather than a story that is not open, so the outcome differs).
-  private func visitIndex(_ entry: AnyEntry, scope: Int, underApp: Bool) -> Int {
-    (entry.id * (context.chain.count + 1) + scope) * 2 + (underApp ? 1 : 0)
+  /// The memo, emptied, for the next chain's checker; this checker is left without one (it is done).
+  /// Mutating and swapping, not consuming: the memo's arrays stay uniquely referenced, so neither
+  /// clearing nor the next checker's writes copy them.
+  mutating func takeClearedMemo() -> VisitMemo {
+    memo.clear()
+    var taken = VisitMemo(entryCount: 0, longestChain: 0)
+    swap(&taken, &memo)
+    return taken
   }
 
   private func known(_ visit: Int) -> Traced? {
-    switch done[visit] {
+    switch memo.done[visit] {
     case 0: nil
     case -1: .resolves
     case let index: traces[Int(index) - 1]
@@ -282,26 +323,50 @@ struct ContextChecker {
 
   private mutating func remember(_ traced: Traced, _ visit: Int) {
     if case .resolves = traced.outcome, traced.first == nil {
-      done[visit] = -1
+      memo.set(visit, -1)
     } else {
       traces.append(traced)
-      done[visit] = Int32(traces.count)
+      memo.set(visit, Int32(traces.count))
     }
   }
 
   /// Registrations resolvable somewhere in this chain: root ones and those local to a story in it,
-  /// minus those whose story lifetime names a story not in it.
-  func visibleEntries() -> [AnyEntry] {
-    var seen = Set<ServiceKey>(minimumCapacity: graph.entries.count)
-    var result: [AnyEntry] = []
-    for length in stride(from: context.chain.count, through: 1, by: -1) {
+  /// minus those whose story lifetime names a story not in it. Innermost story first, each story's
+  /// (and the root's) in registration order. Each with its home: the length of the chain prefix
+  /// that registers it (1 for the root).
+  ///
+  /// With `independent`, minus those too, and found without hashing keys: a registration is
+  /// visible when the chain's lookup of its key finds it (keys are unique within a table, as
+  /// `Registry.install` checks); the shadowing by a nearer story's registration is the same.
+  func visibleEntries(excluding independent: ChainIndependentEntries? = nil)
+    -> [(entry: AnyEntry, home: Int)]
+  {
+    var result: [(entry: AnyEntry, home: Int)] = []
+    guard let independent else {
+      var seen = Set<ServiceKey>(minimumCapacity: graph.entries.count)
+      for length in stride(from: context.chain.count, through: 1, by: -1) {
+        let kind = context.chain[length - 1]
+        let entries = kind == .app ? graph.root.entries : (graph.locals[kind.id]?.entries ?? [])
+        for entry in entries where seen.insert(entry.key).inserted {
+          if case .story(let story) = entry.lifetime.kind, context.prefix(endingAt: story) == nil {
+            continue
+          }
+          result.append((entry, length))
+        }
+      }
+      return result
+    }
+    let count = context.chain.count
+    for length in stride(from: count, through: 1, by: -1) {
       let kind = context.chain[length - 1]
-      let entries = kind == .app ? graph.root.entries : (graph.locals[kind.id]?.entries ?? [])
-      for entry in entries where seen.insert(entry.key).inserted {
+      let entries =
+        kind == .app ? independent.rootRemainder : (graph.locals[kind.id]?.entries ?? [])
+      for entry in entries {
+        if length < count, tables.lookup(entry.key, scope: count)?.home != length { continue }
         if case .story(let story) = entry.lifetime.kind, context.prefix(endingAt: story) == nil {
           continue
         }
-        result.append(entry)
+        result.append((entry, length))
       }
     }
     return result
@@ -318,11 +383,9 @@ struct ContextChecker {
     return visit(entry, scope: context.chain.count, home: home)
   }
 
-  /// Checks `entry` requested at the full chain.
-  mutating func check(_ entry: AnyEntry) -> Outcome {
-    let scope = context.chain.count
-    let home = lookup(entry.key, scope: scope)?.home ?? scope
-    return visit(entry, scope: scope, home: home).outcome
+  /// Checks `entry`, visible at `home` (see `visibleEntries`), requested at the full chain.
+  mutating func check(_ entry: AnyEntry, home: Int) -> Outcome {
+    visit(entry, scope: context.chain.count, home: home).outcome
   }
 
   /// An outcome, and the code of the first failure in parameter order: the one resolving throws
@@ -343,13 +406,16 @@ struct ContextChecker {
 
   /// What resolving `entry`, found at `home` with `scope` kinds of the chain visible, would do.
   private mutating func visit(_ entry: AnyEntry, scope: Int, home: Int) -> Traced {
+    // Resolves in every chain, with no finding, whatever is on the stack (see
+    // `ChainIndependentEntries`): what walking it would conclude.
+    if let independent, independent.contains(entry) { return .resolves }
     // The scope its dependencies are resolved in: the owner's for cached lifetimes.
     let ownScope: Int
     switch entry.lifetime.kind {
     case .app: ownScope = 1
     case .story(let story):
       guard let owner = context.chain.prefix(scope).lastIndex(of: story).map({ $0 + 1 }) else {
-        let consumer = stack.last(where: \.lifetime.isCached)
+        let consumer = stack.last(where: { $0.lifetime.isCached })
         if let consumer, context.prefix(endingAt: story) != nil || consumer.lifetime == .app {
           return Traced(
             addCaptive(consumer: consumer, dependency: entry, lifetime: entry.lifetime.description))
@@ -372,8 +438,9 @@ struct ContextChecker {
     case .weak: ownScope = home
     case .transient, .graph: ownScope = scope
     }
-    let visit = visitIndex(
-      entry, scope: ownScope, underApp: stack.last(where: \.lifetime.isCached)?.lifetime == .app)
+    let visit = memo.index(
+      entry, scope: ownScope,
+      underApp: stack.last(where: { $0.lifetime.isCached })?.lifetime == .app)
     if let known = known(visit) { return known }
     // As resolving: the same registration again in the same scope is a cycle; in another scope it
     // sees other registrations.
@@ -390,16 +457,18 @@ struct ContextChecker {
     // `PostInitHooks.swift`): checked like dependencies, after them.
     let hooks = entry.postInitDependencies
     guard let dependencies = entry.dependencies ?? (hooks.isEmpty ? nil : []) else {
-      done[visit] = -1
+      memo.set(visit, -1)
       return .resolves
     }
     stack.append(entry)
     stackScopes.append(ownScope)
     var traced = Traced.resolves
     var isOnStack = true
-    for (position, dependency) in (dependencies + hooks).enumerated()
-    where !(dependency.isBuiltIn && !dependency.isDeferred) {
+    // The dependencies, then the hooks' targets, without concatenating them (no allocation).
+    for position in 0..<(dependencies.count + hooks.count) {
       let isHook = position >= dependencies.count
+      let dependency = isHook ? hooks[position - dependencies.count] : dependencies[position]
+      if dependency.isBuiltIn && !dependency.isDeferred { continue }
       if isHook, isOnStack, case .graph = entry.lifetime.kind {
         // Built and shared in the graph when its hooks run: no longer under construction.
         stack.removeLast()
@@ -429,7 +498,7 @@ struct ContextChecker {
         continue
       } else if ownScope < context.chain.count,
         let (found, _) = lookup(dependency.key, scope: context.chain.count),
-        let consumer = stack.last(where: \.lifetime.isCached)
+        let consumer = stack.last(where: { $0.lifetime.isCached })
       {
         result = Traced(
           addCaptive(
@@ -561,7 +630,8 @@ extension Registry {
     let graph = validationGraph()
     let context = Context(chain: [.app] + stories.map(StoryKind.init))
     let isCheckedChain = Validator(graph: graph).contexts().contains { $0.chain == context.chain }
-    let checked = Set(ContextChecker(graph: graph, context: context).visibleEntries().map(\.key))
+    let checked = Set(
+      ContextChecker(graph: graph, context: context).visibleEntries().map(\.entry.key))
     return types.map { type in
       // A fresh checker per key: a failure remembered from another key's walk may have been met
       // through a different path, and name another first failure than resolving this key meets.
@@ -604,5 +674,40 @@ final class ChainTables {
       length -= 1
     }
     return root.entry(for: key).map { ($0, 1) }
+  }
+}
+
+/// The finished visits of one chain's checker, reused from chain to chain: a flat array of small
+/// integers indexed by (registration, scope, under an app singleton), so the hot path of
+/// validation neither hashes nor copies outcomes. Clearing it resets only the cells written since
+/// the last clearing, so reusing it costs what the chain used, not a whole new array per chain.
+struct VisitMemo {
+  /// By `index`: 0 not visited, -1 resolves, n > 0 the checker's `traces[n - 1]`.
+  private(set) var done: [Int32]
+  /// The cells of `done` written since the last `clear()`.
+  private var written: [Int] = []
+  /// Scopes per registration: the longest chain's length plus one.
+  private let scopes: Int
+
+  init(entryCount: Int, longestChain: Int) {
+    scopes = longestChain + 1
+    done = [Int32](repeating: 0, count: entryCount * scopes * 2)
+  }
+
+  /// The cell of a visit of `entry` with `scope` kinds of the chain visible; `underApp` tells
+  /// whether the nearest cached consumer on the stack is an `app` singleton (then a missing story
+  /// is a captive dependency rather than a story that is not open, so the outcome differs).
+  func index(_ entry: AnyEntry, scope: Int, underApp: Bool) -> Int {
+    (entry.id * scopes + scope) * 2 + (underApp ? 1 : 0)
+  }
+
+  mutating func set(_ index: Int, _ value: Int32) {
+    if done[index] == 0 { written.append(index) }
+    done[index] = value
+  }
+
+  mutating func clear() {
+    for index in written { done[index] = 0 }
+    written.removeAll(keepingCapacity: true)
   }
 }
