@@ -101,10 +101,12 @@ final class LeakDetectorCore: Sendable {
   private static func takeSpare(_ state: inout State) -> LeakOwnerToken? {
     guard state.spare != nil else { return nil }
     let isUnique = isKnownUniquelyReferenced(&state.spare)
+    // Moved out, not copied: no reference count changes for the reused group.
+    var spare: LeakOwnerToken?
+    swap(&spare, &state.spare)
     // Dropping a shared spare releases a reference, never the last one: no deinit runs under
     // the lock.
-    defer { state.spare = nil }
-    return isUnique ? state.spare : nil
+    return isUnique ? spare : nil
   }
 
   func register(_ token: LeakOwnerToken) {
@@ -218,13 +220,35 @@ final class LeakDetectorCore: Sendable {
 
   /// Builds the report of what is alive now and forgets the reported groups.
   func takeReport(includingHandTracked: Bool) -> LeakReport? {
-    // Strong references are created under the lock but released after it, so no deinit runs
-    // while the lock is held.
+    // Most checks find nothing leaked: one lock section forgets the released groups and takes
+    // the pending violations, and no candidate list is set up. Strong references are created
+    // under the lock but released after it, so no deinit runs while the lock is held.
+    var keep: [AnyObject] = []
+    let clean = state.withLock { state -> [OwnershipViolation]? in
+      guard !state.isClosed else { return [] }
+      guard
+        Self.forgetIfNothingLeaked(
+          &state, includingHandTracked: includingHandTracked, keeping: &keep)
+      else { return nil }
+      return Self.takeViolations(&state)
+    }
+    keep.removeAll()
+    if let clean {
+      return clean.isEmpty ? nil : LeakReport(leaks: [], ownershipViolations: clean)
+    }
+    return takeFullReport(includingHandTracked: includingHandTracked)
+  }
+
+  /// The report when something may have leaked: collects the leaked objects of ended groups (and
+  /// hand-tracked ones) and the live objects of open groups as possible holders, forgets the
+  /// reported groups, then explains the leaks after unlocking.
+  private func takeFullReport(includingHandTracked: Bool) -> LeakReport? {
     var leaked: [LeakCandidate] = []
     var holders: [HolderCandidate] = []
     var keep: [AnyObject] = []
     let violations = state.withLock { state -> [OwnershipViolation] in
       guard !state.isClosed else { return [] }
+      // Released meanwhile: nothing to report but the violations.
       if Self.forgetIfNothingLeaked(
         &state, includingHandTracked: includingHandTracked, keeping: &keep)
       {

@@ -39,7 +39,7 @@ enum OwnershipRecheck {
   private static func check(
     _ view: some VIPERView, _ moment: OwnershipMoment, _ detector: LeakDetector
   ) {
-    guard let presenter = view.links.storedPresenter.map({ $0 as AnyObject }) else { return }
+    guard let presenter = view.links.storedPresenter else { return }
     let (interactor, router) = layers(of: presenter)
     let types = OwnershipCheckKey(view, presenter, interactor, router, view, nil)
     let id = ObjectIdentifier(detector)
@@ -59,8 +59,8 @@ enum OwnershipRecheck {
   private static func layers(of presenter: AnyObject) -> (AnyObject?, AnyObject?) {
     func links<Presenter: VIPERPresenter>(_ presenter: Presenter) -> (AnyObject?, AnyObject?) {
       (
-        presenter.links.storedInteractor.map { $0 as AnyObject },
-        presenter.links.storedRouter.map { $0 as AnyObject }
+        presenter.links.storedInteractor,
+        presenter.links.storedRouter
       )
     }
     guard let presenter = presenter as? any VIPERPresenter else { return (nil, nil) }

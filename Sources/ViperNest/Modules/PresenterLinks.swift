@@ -13,11 +13,18 @@
 public final class PresenterLinks<View, Interactor, Router> {
   // Wiring and its check are inlinable, so that they are specialized for the contracts in the
   // builder (and in hand-written wiring): no generic metadata lookups on the building path.
-  // Main-actor isolated and only ever read or assigned whole (no inout or mutating access), so no
-  // two accesses can overlap: the runtime exclusivity check is turned off for the stored links.
+  // Main-actor isolated and only ever read or assigned whole (no inout access outlives a
+  // statement, and the words' mutating calls call out to nothing that touches them), so no two
+  // accesses can overlap: the runtime exclusivity check is turned off for the stored links.
+  // The interactor and router are stored as their objects and the rest of their contract values
+  // (see `LinkWords`), so the deinitializer needs no `Optional` metadata.
   @usableFromInline @exclusivity(unchecked) weak var viewObject: AnyObject?
-  @usableFromInline @exclusivity(unchecked) var storedInteractor: Interactor?
-  @usableFromInline @exclusivity(unchecked) var storedRouter: Router?
+  /// The interactor object (or its boxed value), held strongly; nil until wired.
+  @usableFromInline @exclusivity(unchecked) var storedInteractor: AnyObject?
+  @usableFromInline @exclusivity(unchecked) var interactorWords = LinkWords()
+  /// The router object (or its boxed value), held strongly; nil until wired.
+  @usableFromInline @exclusivity(unchecked) var storedRouter: AnyObject?
+  @usableFromInline @exclusivity(unchecked) var routerWords = LinkWords()
 
   /// Creates unwired links.
   public nonisolated init() {}
@@ -29,18 +36,20 @@ public final class PresenterLinks<View, Interactor, Router> {
   ///
   /// Reading it before the module is wired stops the program with a message: that is a
   /// programming error.
+  @inlinable
   public var interactor: Interactor {
     guard let storedInteractor else { unwired("interactor") }
-    return storedInteractor
+    return interactorWords.load(storedInteractor, as: Interactor.self)
   }
 
   /// The router.
   ///
   /// Reading it before the module is wired stops the program with a message: that is a
   /// programming error.
+  @inlinable
   public var router: Router {
     guard let storedRouter else { unwired("router") }
-    return storedRouter
+    return routerWords.load(storedRouter, as: Router.self)
   }
 
   /// Whether the interactor and router are wired.
@@ -56,19 +65,34 @@ public final class PresenterLinks<View, Interactor, Router> {
   @inlinable
   public func wire(view: View, interactor: Interactor, router: Router) {
     viewObject = view as AnyObject
-    storedInteractor = interactor
-    storedRouter = router
+    storedInteractor = interactorWords.store(interactor)
+    storedRouter = routerWords.store(router)
   }
 
-  /// The builder's wiring: the view is stored as the object it is, its contract already checked.
+  /// The builder's wiring: the view is stored as the object it is, its contract already checked;
+  /// the interactor and router as their objects and the words of their contract values recorded
+  /// by the builder (`WiringMemo` templates).
+  @inlinable
+  func wire(
+    viewObject: AnyObject, interactorObject: AnyObject, interactorTemplate: UnsafeRawPointer,
+    routerObject: AnyObject, routerTemplate: UnsafeRawPointer
+  ) {
+    self.viewObject = viewObject
+    storedInteractor = interactorWords.store(
+      interactorObject, template: interactorTemplate, as: Interactor.self)
+    storedRouter = routerWords.store(routerObject, template: routerTemplate, as: Router.self)
+  }
+
+  /// The builder's wiring with contract values it has just cast.
   @inlinable
   func wire(viewObject: AnyObject, interactor: Interactor, router: Router) {
     self.viewObject = viewObject
-    storedInteractor = interactor
-    storedRouter = router
+    storedInteractor = interactorWords.store(interactor)
+    storedRouter = routerWords.store(router)
   }
 
-  private func unwired(_ link: String) -> Never {
+  @usableFromInline
+  func unwired(_ link: String) -> Never {
     preconditionFailure(
       "PresenterLinks<\(View.self), \(Interactor.self), \(Router.self)>.\(link) was read before "
         + "the module was wired. Build the module with its VIPERBuilder (or call "

@@ -205,12 +205,7 @@ open class VIPERBuilder<
     // recorded casts (see `WiringMemo`), and their weak links' contracts were checked then.
     let types = WiringMemo.types(view, presenter, interactor, router)
     if let memo = WiringMemo.find(Self.self), memo.layers == types {
-      link(
-        view, presenter, interactor, router, resolver,
-        contractValue(of: presenter, from: memo.storage, as: View.ViewOutput.self),
-        contractValue(
-          of: interactor, from: memo.storage + memo.second, as: Presenter.Interactor.self),
-        contractValue(of: router, from: memo.storage + memo.third, as: Presenter.Router.self))
+      link(view, presenter, interactor, router, resolver, recorded: memo)
       return
     }
     try wireChecked(view, presenter, interactor, router, resolver, types)
@@ -258,6 +253,37 @@ open class VIPERBuilder<
     view.links.wire(presenter: viewOutput)
     presenter.links.wire(
       viewObject: view, interactor: presenterInteractor, router: presenterRouter)
+    interactor.links.wire(presenterObject: presenter)
+    router.links.wire(viewController: view, resolver: resolver)
+  }
+
+  /// Fills the links of layers of the classes `memo` recorded: the strong links take each
+  /// layer object and the recorded words of its contract value (see `LinkWords`), without
+  /// building the contract values.
+  @inlinable
+  static func link(
+    _ view: View, _ presenter: Presenter, _ interactor: Interactor, _ router: Router,
+    _ resolver: Resolver, recorded memo: WiringMemo
+  ) {
+    // Known when the builder is specialized: contract values wider than five words (an
+    // existential of many protocols) are built and stored whole.
+    guard
+      LinkWords.fits(View.ViewOutput.self) && LinkWords.fits(Presenter.Interactor.self)
+        && LinkWords.fits(Presenter.Router.self)
+    else {
+      link(
+        view, presenter, interactor, router, resolver,
+        contractValue(of: presenter, from: memo.storage, as: View.ViewOutput.self),
+        contractValue(
+          of: interactor, from: memo.storage + memo.second, as: Presenter.Interactor.self),
+        contractValue(of: router, from: memo.storage + memo.third, as: Presenter.Router.self))
+      return
+    }
+    view.links.wire(presenterObject: presenter, template: memo.storage)
+    presenter.links.wire(
+      viewObject: view, interactorObject: interactor,
+      interactorTemplate: memo.storage + memo.second, routerObject: router,
+      routerTemplate: memo.storage + memo.third)
     interactor.links.wire(presenterObject: presenter)
     router.links.wire(viewController: view, resolver: resolver)
   }

@@ -12,9 +12,14 @@
 public final class ViewLinks<ViewOutput> {
   // Wiring and its check are inlinable, so that they are specialized for the contract in the
   // builder (and in hand-written wiring): no generic metadata lookups on the building path.
-  // Main-actor isolated and only ever read or assigned whole (no inout or mutating access), so no
+  // Main-actor isolated and only ever read or assigned whole (no inout access outlives a
+  // statement, and `presenterWords`'s mutating calls call out to nothing that touches it), so no
   // two accesses can overlap: the runtime exclusivity check is turned off for the stored links.
-  @usableFromInline @exclusivity(unchecked) var storedPresenter: ViewOutput?
+  // The presenter is stored as its object and the rest of its contract value (see `LinkWords`),
+  // so the deinitializer needs no `Optional<ViewOutput>` metadata.
+  /// The presenter object (or its boxed value), held strongly; nil until wired.
+  @usableFromInline @exclusivity(unchecked) var storedPresenter: AnyObject?
+  @usableFromInline @exclusivity(unchecked) var presenterWords = LinkWords()
   /// Stories opened for this module by the transition that showed it; they close when the view is
   /// released (or earlier, when the module is hidden).
   var leases: [StoryLease] = []
@@ -30,14 +35,10 @@ public final class ViewLinks<ViewOutput> {
   ///
   /// Reading it before the module is wired stops the program with a message: that is a
   /// programming error.
+  @inlinable
   public var presenter: ViewOutput {
-    guard let storedPresenter else {
-      preconditionFailure(
-        "ViewLinks<\(ViewOutput.self)>.presenter was read before the module was wired. Build the "
-          + "module with its VIPERBuilder (or call links.wire(presenter:) in a unit test) before "
-          + "the view loads.")
-    }
-    return storedPresenter
+    guard let storedPresenter else { unwired() }
+    return presenterWords.load(storedPresenter, as: ViewOutput.self)
   }
 
   /// Whether a presenter is wired.
@@ -49,7 +50,22 @@ public final class ViewLinks<ViewOutput> {
   /// - Parameter presenter: The presenter (or a mock of it).
   @inlinable
   public func wire(presenter: ViewOutput) {
-    storedPresenter = presenter
+    storedPresenter = presenterWords.store(presenter)
+  }
+
+  /// The builder's wiring: the presenter object and the recorded words of its contract value.
+  @inlinable
+  func wire(presenterObject: AnyObject, template: UnsafeRawPointer) {
+    storedPresenter = presenterWords.store(
+      presenterObject, template: template, as: ViewOutput.self)
+  }
+
+  @usableFromInline
+  func unwired() -> Never {
+    preconditionFailure(
+      "ViewLinks<\(ViewOutput.self)>.presenter was read before the module was wired. Build the "
+        + "module with its VIPERBuilder (or call links.wire(presenter:) in a unit test) before "
+        + "the view loads.")
   }
 }
 
