@@ -3,23 +3,41 @@
 /// with the path, `resolveAsync` awaits `asyncFactory`.
 @usableFromInline
 final class AsyncEntry<T, Args>: Entry<T, Args>, @unchecked Sendable {
-  // Invariant that makes this Sendable: as for `Entry`; `asyncFactory` and `leaf` are immutable
-  // `@Sendable` closures.
+  // Invariant that makes this Sendable: as for `Entry`; `asyncFactory`, `leaf` and
+  // `transientObjectLeaf` are immutable `@Sendable` closures.
   @usableFromInline let asyncFactory: @Sendable (Resolver, Args) async throws -> T
   /// The user's initializer itself, when it has no parameters (`AsyncLeaf.init`): `resolveAsync`
   /// awaits it directly for a transient, with no wrapper closure (and its async frame and
   /// executor switch) in between. `asyncFactory` calls the same initializer. Nil for every other
   /// registration, and for a decorated copy (the decoration must run).
   @usableFromInline let leaf: (@Sendable () async throws -> T)?
+  /// The user's parameterless initializer of a class type registered as a transient
+  /// (`r.register(AsyncLeaf.self, AsyncLeaf.init)`), as the caller's module made it: returning
+  /// its single reference directly. `resolveAsync` awaits it with nothing in between. Nil for
+  /// every other registration (a cached lifetime, a value or existential type, a decorated copy).
+  ///
+  /// Why not `leaf`: a function value returning a generic `T` returns it indirectly, and the
+  /// store into that indirect result keeps the nonisolated initializer's hop to the generic
+  /// executor, which a hand-written `await AsyncLeaf()` does not make when the initializer does
+  /// nothing that depends on its executor. With the result returned directly, the same
+  /// optimization applies as to the hand-written call: the hop stays exactly when the
+  /// initializer's body needs it.
+  @usableFromInline let transientObjectLeaf: (@Sendable () async throws -> AnyObject)?
 
   @usableFromInline
   init(
     qualifier: KeyQualifier?, lifetime: Lifetime, dependencies: [Dependency]?,
     site: RegistrationSite, line: UInt, leaf: (@Sendable () async throws -> T)? = nil,
+    objectLeaf: (@Sendable () async throws -> AnyObject)? = nil,
     asyncFactory: @escaping @Sendable (Resolver, Args) async throws -> T
   ) {
     self.asyncFactory = asyncFactory
     self.leaf = leaf
+    if case .transient = lifetime.kind {
+      self.transientObjectLeaf = objectLeaf
+    } else {
+      self.transientObjectLeaf = nil
+    }
     super.init(
       qualifier: qualifier, lifetime: lifetime, dependencies: dependencies, isMainActor: false,
       site: site, line: line, isAsync: true, factory: { _, _ in throw AwaitRequired() })

@@ -42,25 +42,54 @@ extension Resolver {
       requester: requester, isOutermost: true)
   }
 
-  /// The synchronous part of `resolveAsync` for a plain key, run before anything is awaited: a
-  /// synchronous registration resolved at once, an async one's cached instance when it is built,
-  /// or the parameterless initializer of an async transient to await directly (its story checked
-  /// open); `.pending` when the registration must be awaited through the engine (or looked up
-  /// the slow way). Awaiting nothing of the engine's on these paths spares every executor switch
+  /// The registration of plain key `T` in the root table, unretained (the table keeps it alive
+  /// as long as the resolver's graph lives), when no story of the chain has local
+  /// registrations; nil otherwise (the slow lookup, `resolvePlainAsync`, finds it).
+  @inlinable
+  func plainEntry<T>(_ type: T.Type) -> Unmanaged<AnyEntry>? {
+    guard !node.chainHasLocals else { return nil }
+    return node.graph.root.unmanagedEntry(for: ObjectIdentifier(T.self))
+  }
+
+  /// The parameterless class initializer of `unmanaged`, an async registration of `T`, when it
+  /// is a transient that `resolveAsync` awaits directly (`AsyncEntry.transientObjectLeaf`), its
+  /// story checked open; nil for every other async registration.
+  @inlinable
+  func transientObjectLeaf<T>(
+    _ unmanaged: Unmanaged<AnyEntry>, _ type: T.Type
+  ) throws -> (@Sendable () async throws -> AnyObject)? {
+    let leaf = unmanaged._withUnsafeGuaranteedRef {
+      unsafeDowncast($0, to: AsyncEntry<T, Void>.self).transientObjectLeaf
+    }
+    guard let leaf else { return nil }
+    if node.isClosedFlagSet { throw node.storyClosed(unmanaged.takeUnretainedValue()) }
+    return leaf
+  }
+
+  /// `resolveAsync` of `unmanaged`, a synchronous registration of plain key `T`: resolved at
+  /// once, by the synchronous engine, on the caller's actor (`isolation`).
+  @inlinable
+  func resolveSynchronousNow<T>(
+    _ unmanaged: Unmanaged<AnyEntry>, _ type: T.Type, isolation: (any Actor)?
+  ) throws -> T {
+    try unmanaged._withUnsafeGuaranteedRef {
+      try node.instance(
+        of: unsafeDowncast($0, to: Entry<T, Void>.self), (), home: nil, requester: requester,
+        isOutermost: true, isolation: isolation.map { ObjectIdentifier($0) })
+    }
+  }
+
+  /// The synchronous part of `resolveAsync` for `unmanaged`, an async registration of plain key
+  /// `T` that is not a class's transient initializer, run before anything is awaited: its cached
+  /// instance when it is built, or the parameterless initializer of an async transient to await
+  /// directly (its story checked open); `.pending` when the registration must be awaited through
+  /// the engine. Awaiting nothing of the engine's on these paths spares every executor switch
   /// and async frame but the ones the user's initializer itself makes.
   @inlinable
-  func resolvePlainNow<T>(_ type: T.Type, isolation: (any Actor)?) throws -> AsyncFirstStep<T> {
-    guard !node.chainHasLocals,
-      let unmanaged = node.graph.root.unmanagedEntry(for: ObjectIdentifier(T.self))
-    else { return .pending }
-    return try unmanaged._withUnsafeGuaranteedRef { entry -> AsyncFirstStep<T> in
-      if !entry.isAsync {
-        return .resolved(
-          try node.instance(
-            of: unsafeDowncast(entry, to: Entry<T, Void>.self), (), home: nil,
-            requester: requester, isOutermost: true,
-            isolation: isolation.map { ObjectIdentifier($0) }))
-      }
+  func resolveAsyncEntryNow<T>(
+    _ unmanaged: Unmanaged<AnyEntry>, _ type: T.Type
+  ) throws -> AsyncFirstStep<T> {
+    try unmanaged._withUnsafeGuaranteedRef { entry -> AsyncFirstStep<T> in
       let entry = unsafeDowncast(entry, to: AsyncEntry<T, Void>.self)
       if case .transient = entry.lifetime.kind {
         guard let leaf = entry.leaf else { return .pending }
@@ -287,7 +316,7 @@ extension StoryNode {
   }
 }
 
-/// What `resolveAsync` does after its synchronous first step (`Resolver.resolvePlainNow`).
+/// What `resolveAsync` does after its synchronous first step (`Resolver.resolveAsyncEntryNow`).
 @usableFromInline
 enum AsyncFirstStep<T> {
   /// Resolved without awaiting anything.

@@ -67,6 +67,38 @@ extension Registrar {
         line: line, leaf: initializer, asyncFactory: { _, _ in try await initializer() }))
   }
 
+  /// Registers a class `type`, built by an `async` initializer without parameters.
+  ///
+  /// The same registration as the form for any type without parameters (Swift picks this one
+  /// when `type` is a class): the initializer is kept as a function returning the instance
+  /// itself, so awaiting a transient costs what awaiting the initializer by hand costs, executor
+  /// switches included.
+  ///
+  /// ```swift
+  /// r.register(AsyncLeaf.self, AsyncLeaf.init)  // final class, init() async
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The class it is resolved as.
+  ///   - name: A typed name when several registrations share `type`.
+  ///   - lifetime: How long an instance lives. Default: ``Lifetime/transient``. Not
+  ///     ``Lifetime/graph``, which is refused for async factories.
+  ///   - initializer: An `async` function without parameters (usually `Type.init`).
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
+  @inlinable
+  public func register<T: AnyObject>(
+    _ type: T.Type, name: (any Hashable & Sendable)? = nil, lifetime: Lifetime = .transient,
+    file: String = #fileID, line: UInt = #line,
+    _ initializer: @escaping @Sendable () async throws -> T
+  ) {
+    recordAsync(
+      AsyncEntry<T, Void>(
+        qualifier: .named(name), lifetime: lifetime, dependencies: [], site: site(file),
+        line: line, objectLeaf: initializer,
+        asyncFactory: { _, _ in try await initializer() }))
+  }
+
   /// Registers a `@MainActor` type built by an `async` initializer that runs on the main actor;
   /// its parameters are resolved (and awaited) first.
   ///

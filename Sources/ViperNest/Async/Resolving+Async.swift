@@ -35,22 +35,40 @@ extension Resolving {
   ) async throws -> T {
     let resolver = resolver
     if name == nil {
-      switch try resolver.resolvePlainNow(T.self, isolation: #isolation) {
-      case .resolved(let value):
-        return value
-      case .leaf(let initializer, let entry):
-        // Awaited here, as a hand-written `await T()` would be: the initializer's own frame and
-        // executor switch only.
-        do {
-          return try await initializer()
-        } catch {
-          // `resolver` (which keeps `entry` alive) is still held here.
-          throw asyncFactoryFailed(
-            entry.takeUnretainedValue(), error, requester: resolver.requester)
-        }
-      case .pending:
+      guard let unmanaged = resolver.plainEntry(T.self) else {
         return try await resolver.resolvePlainAsync(T.self)
       }
+      if unmanaged._withUnsafeGuaranteedRef({ $0.isAsync }) {
+        if let initializer = try resolver.transientObjectLeaf(unmanaged, T.self) {
+          // Awaited here, as a hand-written `await T()` would be, and returned as it is: the
+          // registration made sure `T` is a class (`register<T: AnyObject>`), so the reference
+          // is a `T`.
+          do {
+            return unsafeBitCast(try await initializer(), to: T.self)
+          } catch {
+            // `resolver` (which keeps the entry alive) is still held here.
+            throw asyncFactoryFailed(
+              unmanaged.takeUnretainedValue(), error, requester: resolver.requester)
+          }
+        }
+        switch try resolver.resolveAsyncEntryNow(unmanaged, T.self) {
+        case .resolved(let value):
+          return value
+        case .leaf(let initializer, let entry):
+          // Awaited here, as a hand-written `await T()` would be: the initializer's own frame
+          // and executor switch only.
+          do {
+            return try await initializer()
+          } catch {
+            // `resolver` (which keeps `entry` alive) is still held here.
+            throw asyncFactoryFailed(
+              entry.takeUnretainedValue(), error, requester: resolver.requester)
+          }
+        case .pending:
+          return try await resolver.resolvePlainAsync(T.self)
+        }
+      }
+      return try resolver.resolveSynchronousNow(unmanaged, T.self, isolation: #isolation)
     }
     return try await resolver.resolveNamedAsync(T.self, name: name)
   }
