@@ -35,6 +35,26 @@ private final class LedgerReport: Sendable {
   init(ledger: Ledger) { self.ledger = ledger }
 }
 
+/// A class whose parameterless `async` initializer records where it runs before anything
+/// suspends (`r.register(LedgerPage.self, LedgerPage.init)`: the class form of a parameterless
+/// initializer, which `resolveAsync` awaits directly for a transient).
+private final class LedgerPage: Sendable {
+  init() async { pageBuilt.record() }
+}
+
+private let pageBuilt = WhereBuilt()
+
+/// Registers `Ledger`, built by an `async` closure that yields, then records where it runs.
+private func registerYieldingLedger(
+  _ r: Registrar, lifetime: Lifetime = .transient, recordingIn built: WhereBuilt
+) {
+  r.register(Ledger.self, lifetime: lifetime) { _ in
+    await Task.yield()
+    built.record()
+    return Ledger()
+  }
+}
+
 @MainActor private final class LedgerBanner {
   init() {}
 }
@@ -52,11 +72,7 @@ private enum BannerName: Hashable, Sendable { case top }
   @Test func asyncClosureFactoryAwaitedFromTheMainActorRunsOffIt() async throws {
     let built = WhereBuilt()
     let app = try start { r in
-      r.register(Ledger.self) { _ in
-        await Task.yield()
-        built.record()
-        return Ledger()
-      }
+      registerYieldingLedger(r, recordingIn: built)
     }
     defer { app.close() }
     _ = try await app.resolveAsync(Ledger.self)
@@ -69,11 +85,7 @@ private enum BannerName: Hashable, Sendable { case top }
   @Test func autowiredAsyncInitializerAwaitedFromTheMainActorRunsOffIt() async throws {
     let built = WhereBuilt()
     let app = try start { r in
-      r.register(Ledger.self, lifetime: .app) { _ in
-        await Task.yield()
-        built.record()
-        return Ledger()
-      }
+      registerYieldingLedger(r, lifetime: .app, recordingIn: built)
       r.register(LedgerReport.self) { (ledger: Ledger) async in
         await Task.yield()
         built.record()
@@ -94,17 +106,27 @@ private enum BannerName: Hashable, Sendable { case top }
   @Test func asyncProviderCalledFromTheMainActorRunsTheFactoryOffIt() async throws {
     let built = WhereBuilt()
     let app = try start { r in
-      r.register(Ledger.self) { _ in
-        await Task.yield()
-        built.record()
-        return Ledger()
-      }
+      registerYieldingLedger(r, recordingIn: built)
     }
     defer { app.close() }
     let provider = app.asyncProvider(Ledger.self)
     _ = try await provider()
     #expect(built.offMain.load(ordering: .relaxed) == 1)
     #expect(built.onMain.load(ordering: .relaxed) == 0)
+  }
+
+  @MainActor
+  @Test func parameterlessClassInitializerAwaitedFromTheMainActorRunsOffItAsByHand() async throws {
+    let app = try start { r in r.register(LedgerPage.self, LedgerPage.init) }
+    defer { app.close() }
+    let onMainBefore = pageBuilt.onMain.load(ordering: .relaxed)
+    let offMainBefore = pageBuilt.offMain.load(ordering: .relaxed)
+    _ = await LedgerPage()
+    _ = try await app.resolveAsync(LedgerPage.self)
+    _ = try await app.resolveAsync(LedgerPage.self)
+    // By hand once, resolved twice: the initializer leaves the main actor each time.
+    #expect(pageBuilt.offMain.load(ordering: .relaxed) - offMainBefore == 3)
+    #expect(pageBuilt.onMain.load(ordering: .relaxed) - onMainBefore == 0)
   }
 
   // MARK: - The caller's actor reaches the synchronous engine

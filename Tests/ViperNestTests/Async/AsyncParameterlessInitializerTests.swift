@@ -24,6 +24,19 @@ private final class Ticket: Sendable {
   }
 }
 
+/// The same initializer on a value type, and a class resolved as a protocol: neither is a class
+/// type `T`, so `resolveAsync` awaits the generic form of the initializer.
+private struct TicketStub: Sendable {
+  init() async {
+    await Task.yield()
+    leafBuilds.record()
+  }
+}
+
+private protocol TicketIssuing: Sendable {}
+
+extension Ticket: TicketIssuing {}
+
 private struct TicketRefused: Error {}
 
 private final class RefusedTicket: Sendable {
@@ -45,6 +58,8 @@ private struct TicketAssembly: Assembly {
   func assemble(_ r: Registrar) {
     r.register(Ticket.self, Ticket.init)
     r.register(RefusedTicket.self, RefusedTicket.init)
+    r.register(TicketStub.self, TicketStub.init)
+    r.register((any TicketIssuing).self, Ticket.init)
     r.register(StampedTicket.self, StampedTicket.init)
     r.decorate(StampedTicket.self) { ticket in
       ticket.stamps.add(1, ordering: .relaxed)
@@ -79,6 +94,28 @@ private enum TicketStory: UserStory {}
     let second = try await app.resolveAsync(Ticket.self)
     #expect(first !== second)
     #expect(leafBuilds.count.load(ordering: .relaxed) - before == 2)
+  }
+
+  @Test func parameterlessAsyncInitializerOfAValueTypeBuildsANewOneEachTime() async throws {
+    let app = try Registry(TicketAssembly()).start()
+    defer { app.close() }
+    let before = leafBuilds.count.load(ordering: .relaxed)
+    _ = try await app.resolveAsync(TicketStub.self)
+    _ = try await app.resolveAsync(TicketStub.self)
+    #expect(leafBuilds.count.load(ordering: .relaxed) - before == 2)
+  }
+
+  @Test func parameterlessAsyncInitializerRegisteredAsAProtocolBuildsANewInstanceEachTime()
+    async throws
+  {
+    let app = try Registry(TicketAssembly()).start()
+    defer { app.close() }
+    let first = try await app.resolveAsync((any TicketIssuing).self)
+    let second = try await app.resolveAsync((any TicketIssuing).self)
+    let (firstTicket, secondTicket) = (
+      try #require(first as? Ticket), try #require(second as? Ticket)
+    )
+    #expect(firstTicket !== secondTicket)
   }
 
   @Test func parameterlessAsyncInitializerOnACachedLifetimeIsBuiltOnce() async throws {
