@@ -33,6 +33,16 @@ private struct TicketStub: Sendable {
   }
 }
 
+/// A class registered as its superclass with a parameterless `async` initializer.
+private class BaseTicket: @unchecked Sendable {
+  // Invariant: no stored state.
+  init() async {}
+}
+
+private final class ExpressTicket: BaseTicket, @unchecked Sendable {
+  // Invariant: no stored state.
+}
+
 private protocol TicketIssuing: Sendable {}
 
 extension Ticket: TicketIssuing {}
@@ -59,6 +69,7 @@ private struct TicketAssembly: Assembly {
     r.register(Ticket.self, Ticket.init)
     r.register(RefusedTicket.self, RefusedTicket.init)
     r.register(TicketStub.self, TicketStub.init)
+    r.register(BaseTicket.self, ExpressTicket.init)
     r.register((any TicketIssuing).self, Ticket.init)
     r.register(StampedTicket.self, StampedTicket.init)
     r.decorate(StampedTicket.self) { ticket in
@@ -116,6 +127,18 @@ private enum TicketStory: UserStory {}
       try #require(first as? Ticket), try #require(second as? Ticket)
     )
     #expect(firstTicket !== secondTicket)
+  }
+
+  @Test func parameterlessSubclassInitializerRegisteredAsItsSuperclassResolvesTheSubclass()
+    async throws
+  {
+    let app = try Registry(TicketAssembly()).start()
+    defer { app.close() }
+    let first = try await app.resolveAsync(BaseTicket.self)
+    let second = try await app.resolveAsync(BaseTicket.self)
+    #expect(first is ExpressTicket)
+    #expect(second is ExpressTicket)
+    #expect(first !== second)
   }
 
   @Test func parameterlessAsyncInitializerOnACachedLifetimeIsBuiltOnce() async throws {
