@@ -71,8 +71,9 @@ final class LeakDetectorCore: Sendable {
     name: String, parent: LeakOwnerToken?, view: AnyObject, presenter: AnyObject,
     interactor: AnyObject, router: AnyObject
   ) -> LeakOwnerToken {
+    // Filled only by a sweep (weak-box references); released when the function returns, after
+    // unlocking.
     var keep: [AnyObject] = []
-    defer { keep.removeAll() }
     return state.withLock { state in
       let token: LeakOwnerToken
       if let spare = Self.takeSpare(&state) {
@@ -223,20 +224,30 @@ final class LeakDetectorCore: Sendable {
     // Most checks find nothing leaked: one lock section forgets the released groups and takes
     // the pending violations, and no candidate list is set up. Strong references are created
     // under the lock but released after it, so no deinit runs while the lock is held.
+    // `keep` is released when the function returns, after unlocking; it stays empty unless a
+    // reference is a weak box.
     var keep: [AnyObject] = []
-    let clean = state.withLock { state -> [OwnershipViolation]? in
-      guard !state.isClosed else { return [] }
+    let outcome = state.withLock { state -> CleanCheck in
+      guard !state.isClosed else { return .clean }
       guard
         Self.forgetIfNothingLeaked(
           &state, includingHandTracked: includingHandTracked, keeping: &keep)
-      else { return nil }
-      return Self.takeViolations(&state)
+      else { return .mayHaveLeaked }
+      return state.violations.isEmpty ? .clean : .violations(Self.takeViolations(&state))
     }
-    keep.removeAll()
-    if let clean {
-      return clean.isEmpty ? nil : LeakReport(leaks: [], ownershipViolations: clean)
+    switch outcome {
+    case .clean: return nil
+    case .violations(let violations): return LeakReport(leaks: [], ownershipViolations: violations)
+    case .mayHaveLeaked: return takeFullReport(includingHandTracked: includingHandTracked)
     }
-    return takeFullReport(includingHandTracked: includingHandTracked)
+  }
+
+  /// What the lock section of a check found; only `violations` carries an array, so a clean
+  /// check returns no array to release.
+  private enum CleanCheck {
+    case clean
+    case violations([OwnershipViolation])
+    case mayHaveLeaked
   }
 
   /// The report when something may have leaked: collects the leaked objects of ended groups (and
@@ -334,6 +345,9 @@ final class LeakDetectorCore: Sendable {
   private static func forgetIfNothingLeaked(
     _ state: inout State, includingHandTracked: Bool, keeping sink: inout [AnyObject]
   ) -> Bool {
+    if state.groups.count == 1, !includingHandTracked || state.handTracked.isEmpty {
+      return forgetSoleGroupIfReleased(&state, keeping: &sink)
+    }
     let maximumEnded = 8
     var ended = 0
     var firstEnded = -1
@@ -397,6 +411,35 @@ final class LeakDetectorCore: Sendable {
     return true
   }
 
+  /// `forgetIfNothingLeaked` for a list of one group and no hand-tracked object to check (the
+  /// check after a module was built and dropped): the group is moved out of the list, checked,
+  /// and then forgotten (becoming the spare) or put back, with no reference count traffic for the
+  /// group. Call with the lock held.
+  ///
+  /// - Parameter sink: Receives strong references the checks had to create.
+  /// - Returns: True when the group is open, or ended with every object released (then forgotten).
+  @inline(__always)
+  private static func forgetSoleGroupIfReleased(
+    _ state: inout State, keeping sink: inout [AnyObject]
+  ) -> Bool {
+    let group = state.groups.removeLast()
+    let end = group.effectiveEnd(keeping: &sink)
+    guard end != .open,
+      !group.entries.containsLiveObject(
+        from: end == .firstEntryReleased ? 1 : 0, keeping: &sink)
+    else {
+      // Open (nothing to forget) or leaked (the full report takes it): back in its slot, 0.
+      state.groups.append(group)
+      return end == .open
+    }
+    group.releaseEntries()
+    group.slot = -1
+    if group.isSpare {
+      state.spare = group
+    }
+    return true
+  }
+
   // MARK: - Group list
 
   /// Removes a group from the list in O(1). Call with the lock held, after releasing the
@@ -405,12 +448,17 @@ final class LeakDetectorCore: Sendable {
   private static func unlist(_ group: LeakOwnerToken, from state: inout State) {
     let slot = group.slot
     guard slot >= 0, slot < state.groups.count, state.groups[slot] === group else { return }
+    // Moved out of the list; when it is the group itself, it moves on into `spare`.
     let last = state.groups.removeLast()
-    if last !== group {
-      state.groups[slot] = last
-      last.slot = slot
-    }
     group.slot = -1
+    guard last !== group else {
+      if last.isSpare {
+        state.spare = last
+      }
+      return
+    }
+    state.groups[slot] = last
+    last.slot = slot
     if group.isSpare {
       state.spare = group
     }

@@ -149,10 +149,13 @@ open class VIPERBuilder<
     ModuleLifecycle.didBuild(
       name: moduleName, resolver: resolver, view: view, presenter: presenter,
       interactor: interactor, router: router)
-    if let leaks = LeakDetector.current {
-      view.links.leakToken = leaks.beginModule(
+    let token = LeakDetector.withCurrent { leaks in
+      leaks.beginModule(
         builtBy: Self.self, name: { moduleName }, parent: resolver.node.leakToken, view: view,
         presenter: presenter, interactor: interactor, router: router)
+    }
+    if let token {
+      view.links.leakToken = token
     }
   }
 
