@@ -97,16 +97,18 @@ public final class LeakDetector: Sendable {
   /// - Parameter body: Receives the current detector.
   /// - Returns: What `body` returns; nil when no detector is current.
   @inline(__always)
-  static func withCurrent<Result>(_ body: (LeakDetector) -> Result?) -> Result? {
-    if enabledCount.value == 0 { return nil }
+  static func withCurrent(_ body: (LeakDetector) -> Void) {
+    if enabledCount.value == 0 { return }
     guard let bound = boundDetectorAddress else {
-      return shared.isEnabled ? body(shared) : nil
+      if shared.isEnabled { body(shared) }
+      return
     }
     // Unretained: the task-local binding that `withTracking` pushed holds the detector strongly
     // until its scope returns, and that scope encloses this synchronous call (a binding pushed
     // inside `body` is popped before `body` returns, so this one stays).
-    unowned(unsafe) let detector = Unmanaged<LeakDetector>.fromOpaque(bound).takeUnretainedValue()
-    return detector.isEnabled ? body(detector) : nil
+    Unmanaged<LeakDetector>.fromOpaque(bound)._withUnsafeGuaranteedRef { detector in
+      if detector.isEnabled { body(detector) }
+    }
   }
 
   /// The address of the detector ``bound`` holds, nil when none is bound: the value the task-local
@@ -411,8 +413,9 @@ public final class LeakDetector: Sendable {
     // Unretained: a builder's record is never removed (see `BuilderLeakInfo.known`).
     unowned(unsafe) let info = BuilderLeakInfo.info(for: builder, name: name).takeUnretainedValue()
     let token = core.beginModule(
-      name: info.name, parent: parent?.core === core ? parent : nil, view: view,
-      presenter: presenter, interactor: interactor, router: router)
+      nameKey: UnsafeRawPointer(Unmanaged.passUnretained(info).toOpaque()), name: { info.name },
+      parent: parent?.core === core ? parent : nil, view: view, presenter: presenter,
+      interactor: interactor, router: router)
     // The verdict depends on the layers' types only (the view is also the view controller).
     let types = WiringMemo.types(view, presenter, interactor, router)
     if info.verdictTypes == types {

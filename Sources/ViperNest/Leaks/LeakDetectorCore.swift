@@ -60,6 +60,8 @@ final class LeakDetectorCore: Sendable {
   /// a forgotten module group nobody else holds is reused, so a module allocates no group.
   ///
   /// - Parameters:
+  ///   - nameKey: Identifies `name`'s value: the same key always comes with the same name (a
+  ///     builder's record), so a reused group with this key keeps its name without comparing it.
   ///   - name: The module name shown in reports.
   ///   - parent: The enclosing story's group of this core, if any.
   ///   - view: The module's view, the group's owner.
@@ -68,8 +70,8 @@ final class LeakDetectorCore: Sendable {
   ///   - router: The module's router.
   /// - Returns: The group, listed (unless the detector is closed).
   func beginModule(
-    name: String, parent: LeakOwnerToken?, view: AnyObject, presenter: AnyObject,
-    interactor: AnyObject, router: AnyObject
+    nameKey: UnsafeRawPointer, name: () -> String, parent: LeakOwnerToken?, view: AnyObject,
+    presenter: AnyObject, interactor: AnyObject, router: AnyObject
   ) -> LeakOwnerToken {
     // Filled only by a sweep (weak-box references); released when the function returns, after
     // unlocking.
@@ -78,14 +80,18 @@ final class LeakDetectorCore: Sendable {
       let token: LeakOwnerToken
       if let spare = Self.takeSpare(&state) {
         token = spare
-        if token.name != name { token.name = name }
+        if token.nameKey != nameKey {
+          token.name = name()
+          token.nameKey = nameKey
+        }
         if token.parent !== parent { token.parent = parent }
         token.isEnded = false
         token.isReleasable = false
       } else {
         token = LeakOwnerToken(
-          core: self, kind: .module, name: name, parent: parent, ownedByFirstEntry: (),
+          core: self, kind: .module, name: name(), parent: parent, ownedByFirstEntry: (),
           isSpare: true)
+        token.nameKey = nameKey
       }
       // The view comes first: it is the group's owner.
       token.entries.appendModule(

@@ -149,13 +149,11 @@ open class VIPERBuilder<
     ModuleLifecycle.didBuild(
       name: moduleName, resolver: resolver, view: view, presenter: presenter,
       interactor: interactor, router: router)
-    let token = LeakDetector.withCurrent { leaks in
-      leaks.beginModule(
+    LeakDetector.withCurrent { leaks in
+      let links = view.links
+      links.leakToken = leaks.beginModule(
         builtBy: Self.self, name: { moduleName }, parent: resolver.node.leakToken, view: view,
         presenter: presenter, interactor: interactor, router: router)
-    }
-    if let token {
-      view.links.leakToken = token
     }
   }
 
