@@ -73,20 +73,11 @@ final class LeakDetectorCore: Sendable {
     nameKey: UnsafeRawPointer, name: () -> String, parent: LeakOwnerToken?, view: AnyObject,
     presenter: AnyObject, interactor: AnyObject, router: AnyObject
   ) -> LeakOwnerToken {
-    // Filled only by a sweep (weak-box references); released when the function returns, after
-    // unlocking.
-    var keep: [AnyObject] = []
-    return state.withLock { state in
+    let (token, swept) = state.withLock { state -> (LeakOwnerToken, [AnyObject]?) in
       let token: LeakOwnerToken
       if let spare = Self.takeSpare(&state) {
         token = spare
-        if token.nameKey != nameKey {
-          token.name = name()
-          token.nameKey = nameKey
-        }
-        if token.parent !== parent { token.parent = parent }
-        token.isEnded = false
-        token.isReleasable = false
+        token.reuse(nameKey: nameKey, name: name, parent: parent)
       } else {
         token = LeakOwnerToken(
           core: self, kind: .module, name: name(), parent: parent, ownedByFirstEntry: (),
@@ -94,12 +85,21 @@ final class LeakDetectorCore: Sendable {
         token.nameKey = nameKey
       }
       // The view comes first: it is the group's owner.
-      token.entries.appendModule(
-        view: view, presenter: presenter, interactor: interactor, router: router)
-      guard !state.isClosed else { return token }
-      Self.list(token, in: &state, keeping: &keep)
-      return token
+      token.trackModule(view: view, presenter: presenter, interactor: interactor, router: router)
+      guard !state.isClosed else { return (token, nil) }
+      // A sweep is rare: the strong references it had to create (weak-box references only) are
+      // released when this function returns, after unlocking.
+      var swept: [AnyObject]?
+      if state.groups.count >= state.sweepThreshold {
+        var keep: [AnyObject] = []
+        Self.sweepReleasedGroups(&state, keeping: &keep)
+        swept = keep
+      }
+      Self.append(token, to: &state)
+      return (token, swept)
     }
+    withExtendedLifetime(swept) {}
+    return token
   }
 
   /// The spare module group, if nothing else references it; a spare still referenced elsewhere
@@ -135,6 +135,12 @@ final class LeakDetectorCore: Sendable {
     if state.groups.count >= state.sweepThreshold {
       sweepReleasedGroups(&state, keeping: &sink)
     }
+    append(token, to: &state)
+  }
+
+  /// Numbers a new group and appends it to the list. Call with the lock held.
+  @inline(__always)
+  private static func append(_ token: LeakOwnerToken, to state: inout State) {
     token.sequence = state.nextSequence
     state.nextSequence += 1
     token.slot = state.groups.count

@@ -85,6 +85,32 @@ package final class LeakOwnerToken: @unchecked Sendable {
     ownerReference?.release()
   }
 
+  /// Prepares a forgotten module group (a spare) for its next module. Call with the detector's
+  /// lock held, while the detector holds the only reference.
+  ///
+  /// - Parameters:
+  ///   - nameKey: Identifies `name`'s value (see `LeakDetectorCore.beginModule`).
+  ///   - name: The module name, evaluated only when `nameKey` differs from the group's.
+  ///   - parent: The enclosing story's group.
+  @inline(__always)
+  func reuse(nameKey: UnsafeRawPointer, name: () -> String, parent: LeakOwnerToken?) {
+    if self.nameKey != nameKey {
+      self.name = name()
+      self.nameKey = nameKey
+    }
+    if self.parent !== parent { self.parent = parent }
+    isEnded = false
+    isReleasable = false
+  }
+
+  /// Starts tracking a module's four parts, the view first (the group's owner), in an empty
+  /// group. Call with the detector's lock held, or before the group is published.
+  @inline(__always)
+  func trackModule(view: AnyObject, presenter: AnyObject, interactor: AnyObject, router: AnyObject)
+  {
+    entries.appendModule(view: view, presenter: presenter, interactor: interactor, router: router)
+  }
+
   /// Stops tracking every object of the group. Call with the detector's lock held.
   ///
   /// Only groups that are ended, effectively ended or whose detector closed are released, so the
