@@ -91,6 +91,35 @@ public final class LeakDetector: Sendable {
     return detector.isEnabled ? detector : nil
   }
 
+  /// Runs `body` with ``current`` when there is one, without retaining it: for a hook that uses
+  /// the detector synchronously (a module build).
+  ///
+  /// - Parameter body: Receives the current detector.
+  /// - Returns: What `body` returns; nil when no detector is current.
+  @inline(__always)
+  static func withCurrent(_ body: (LeakDetector) -> Void) {
+    if enabledCount.value == 0 { return }
+    guard let bound = boundDetectorAddress else {
+      if shared.isEnabled { body(shared) }
+      return
+    }
+    // Unretained: the task-local binding that `withTracking` pushed holds the detector strongly
+    // until its scope returns, and that scope encloses this synchronous call (a binding pushed
+    // inside `body` is popped before `body` returns, so this one stays).
+    Unmanaged<LeakDetector>.fromOpaque(bound)._withUnsafeGuaranteedRef { detector in
+      if detector.isEnabled { body(detector) }
+    }
+  }
+
+  /// The address of the detector ``bound`` holds, nil when none is bound: the value the task-local
+  /// lookup (below) finds is a `LeakDetector?`, one nullable pointer, read here without a retain.
+  private static var boundDetectorAddress: UnsafeRawPointer? {
+    guard let value = taskLocalValue(key: Unmanaged.passUnretained($bound).toOpaque()) else {
+      return nil
+    }
+    return value.load(as: UnsafeRawPointer?.self)
+  }
+
   /// ``bound``, read through the runtime's task-local lookup itself: `TaskLocal.get()` is not
   /// inlinable and copies the value through unspecialized generic code (about 190 instructions,
   /// once per module build with tracking on). The lookup's key is the `TaskLocal` object's address
@@ -381,10 +410,12 @@ public final class LeakDetector: Sendable {
     builtBy builder: AnyClass, name: () -> String, parent: LeakOwnerToken?,
     view: AnyObject, presenter: AnyObject, interactor: AnyObject, router: AnyObject
   ) -> LeakOwnerToken {
-    let info = BuilderLeakInfo.info(for: builder, name: name)
+    // Unretained: a builder's record is never removed (see `BuilderLeakInfo.known`).
+    unowned(unsafe) let info = BuilderLeakInfo.info(for: builder, name: name).takeUnretainedValue()
     let token = core.beginModule(
-      name: info.name, parent: parent?.core === core ? parent : nil, view: view,
-      presenter: presenter, interactor: interactor, router: router)
+      nameKey: UnsafeRawPointer(Unmanaged.passUnretained(info).toOpaque()), name: { info.name },
+      parent: parent?.core === core ? parent : nil, view: view, presenter: presenter,
+      interactor: interactor, router: router)
     // The verdict depends on the layers' types only (the view is also the view controller).
     let types = WiringMemo.types(view, presenter, interactor, router)
     if info.verdictTypes == types {
@@ -463,16 +494,20 @@ final class BuilderLeakInfo {
     self.name = name
   }
 
-  /// The builder's record, created the first time `builder` is seen.
-  static func info(for builder: AnyClass, name: () -> String) -> BuilderLeakInfo {
-    if let known = known.find(ObjectIdentifier(builder)) { return known }
+  /// The builder's record, created the first time `builder` is seen; unretained, since records
+  /// live as long as the process.
+  @inline(__always)
+  static func info(for builder: AnyClass, name: () -> String) -> Unmanaged<BuilderLeakInfo> {
+    if let known = known.findUnretained(ObjectIdentifier(builder)) { return known }
     let info = BuilderLeakInfo(name: LeakDetector.moduleName(of: builder, name))
     known.insert(info, for: ObjectIdentifier(builder))
-    return info
+    return .passUnretained(info)
   }
 
-  // Main-actor isolated, and only accessed by `find` and `insert`, which do not call out while
-  // they access it: no two accesses can overlap, so the runtime exclusivity check is turned off.
+  // Main-actor isolated, and only accessed by `findUnretained` and `insert`, which do not call out
+  // while they access it: no two accesses can overlap, so the runtime exclusivity check is turned
+  // off. Records are never removed, so the table keeps every record alive for the process's
+  // lifetime (what makes `info(for:name:)`'s unretained result safe).
   @exclusivity(unchecked) private static var known = IdentityTable<BuilderLeakInfo>()
 }
 
@@ -497,6 +532,25 @@ struct IdentityTable<Value: AnyObject> {
     while true {
       let candidate = keys[index]
       if candidate == key { return values[index] }
+      if candidate == 0 { return nil }
+      index = (index + 1) & mask
+    }
+  }
+
+  /// The value stored for `id`, if any, without retaining it: for tables that never remove a
+  /// value, which so stays alive as long as the table.
+  @inline(__always)
+  func findUnretained(_ id: ObjectIdentifier) -> Unmanaged<Value>? {
+    let key = UInt(bitPattern: id)
+    let mask = keys.count - 1
+    var index = Self.slot(key, shift: shift)
+    while true {
+      let candidate = keys[index]
+      if candidate == key {
+        return values.withUnsafeBufferPointer { values in
+          values[index].map { Unmanaged.passUnretained($0) }
+        }
+      }
       if candidate == 0 { return nil }
       index = (index + 1) & mask
     }

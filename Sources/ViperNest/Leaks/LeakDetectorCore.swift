@@ -60,6 +60,8 @@ final class LeakDetectorCore: Sendable {
   /// a forgotten module group nobody else holds is reused, so a module allocates no group.
   ///
   /// - Parameters:
+  ///   - nameKey: Identifies `name`'s value: the same key always comes with the same name (a
+  ///     builder's record), so a reused group with this key keeps its name without comparing it.
   ///   - name: The module name shown in reports.
   ///   - parent: The enclosing story's group of this core, if any.
   ///   - view: The module's view, the group's owner.
@@ -68,31 +70,36 @@ final class LeakDetectorCore: Sendable {
   ///   - router: The module's router.
   /// - Returns: The group, listed (unless the detector is closed).
   func beginModule(
-    name: String, parent: LeakOwnerToken?, view: AnyObject, presenter: AnyObject,
-    interactor: AnyObject, router: AnyObject
+    nameKey: UnsafeRawPointer, name: () -> String, parent: LeakOwnerToken?, view: AnyObject,
+    presenter: AnyObject, interactor: AnyObject, router: AnyObject
   ) -> LeakOwnerToken {
-    var keep: [AnyObject] = []
-    defer { keep.removeAll() }
-    return state.withLock { state in
+    let (token, swept) = state.withLock { state -> (LeakOwnerToken, [AnyObject]?) in
       let token: LeakOwnerToken
       if let spare = Self.takeSpare(&state) {
         token = spare
-        if token.name != name { token.name = name }
-        if token.parent !== parent { token.parent = parent }
-        token.isEnded = false
-        token.isReleasable = false
+        token.reuse(nameKey: nameKey, name: name, parent: parent)
       } else {
         token = LeakOwnerToken(
-          core: self, kind: .module, name: name, parent: parent, ownedByFirstEntry: (),
+          core: self, kind: .module, name: name(), parent: parent, ownedByFirstEntry: (),
           isSpare: true)
+        token.nameKey = nameKey
       }
       // The view comes first: it is the group's owner.
-      token.entries.appendModule(
-        view: view, presenter: presenter, interactor: interactor, router: router)
-      guard !state.isClosed else { return token }
-      Self.list(token, in: &state, keeping: &keep)
-      return token
+      token.trackModule(view: view, presenter: presenter, interactor: interactor, router: router)
+      guard !state.isClosed else { return (token, nil) }
+      // A sweep is rare: the strong references it had to create (weak-box references only) are
+      // released when this function returns, after unlocking.
+      var swept: [AnyObject]?
+      if state.groups.count >= state.sweepThreshold {
+        var keep: [AnyObject] = []
+        Self.sweepReleasedGroups(&state, keeping: &keep)
+        swept = keep
+      }
+      Self.append(token, to: &state)
+      return (token, swept)
     }
+    withExtendedLifetime(swept) {}
+    return token
   }
 
   /// The spare module group, if nothing else references it; a spare still referenced elsewhere
@@ -128,6 +135,12 @@ final class LeakDetectorCore: Sendable {
     if state.groups.count >= state.sweepThreshold {
       sweepReleasedGroups(&state, keeping: &sink)
     }
+    append(token, to: &state)
+  }
+
+  /// Numbers a new group and appends it to the list. Call with the lock held.
+  @inline(__always)
+  private static func append(_ token: LeakOwnerToken, to state: inout State) {
     token.sequence = state.nextSequence
     state.nextSequence += 1
     token.slot = state.groups.count
@@ -223,20 +236,30 @@ final class LeakDetectorCore: Sendable {
     // Most checks find nothing leaked: one lock section forgets the released groups and takes
     // the pending violations, and no candidate list is set up. Strong references are created
     // under the lock but released after it, so no deinit runs while the lock is held.
+    // `keep` is released when the function returns, after unlocking; it stays empty unless a
+    // reference is a weak box.
     var keep: [AnyObject] = []
-    let clean = state.withLock { state -> [OwnershipViolation]? in
-      guard !state.isClosed else { return [] }
+    let outcome = state.withLock { state -> CleanCheck in
+      guard !state.isClosed else { return .clean }
       guard
         Self.forgetIfNothingLeaked(
           &state, includingHandTracked: includingHandTracked, keeping: &keep)
-      else { return nil }
-      return Self.takeViolations(&state)
+      else { return .mayHaveLeaked }
+      return state.violations.isEmpty ? .clean : .violations(Self.takeViolations(&state))
     }
-    keep.removeAll()
-    if let clean {
-      return clean.isEmpty ? nil : LeakReport(leaks: [], ownershipViolations: clean)
+    switch outcome {
+    case .clean: return nil
+    case .violations(let violations): return LeakReport(leaks: [], ownershipViolations: violations)
+    case .mayHaveLeaked: return takeFullReport(includingHandTracked: includingHandTracked)
     }
-    return takeFullReport(includingHandTracked: includingHandTracked)
+  }
+
+  /// What the lock section of a check found; only `violations` carries an array, so a clean
+  /// check returns no array to release.
+  private enum CleanCheck {
+    case clean
+    case violations([OwnershipViolation])
+    case mayHaveLeaked
   }
 
   /// The report when something may have leaked: collects the leaked objects of ended groups (and
@@ -334,6 +357,9 @@ final class LeakDetectorCore: Sendable {
   private static func forgetIfNothingLeaked(
     _ state: inout State, includingHandTracked: Bool, keeping sink: inout [AnyObject]
   ) -> Bool {
+    if state.groups.count == 1, !includingHandTracked || state.handTracked.isEmpty {
+      return forgetSoleGroupIfReleased(&state, keeping: &sink)
+    }
     let maximumEnded = 8
     var ended = 0
     var firstEnded = -1
@@ -397,6 +423,35 @@ final class LeakDetectorCore: Sendable {
     return true
   }
 
+  /// `forgetIfNothingLeaked` for a list of one group and no hand-tracked object to check (the
+  /// check after a module was built and dropped): the group is moved out of the list, checked,
+  /// and then forgotten (becoming the spare) or put back, with no reference count traffic for the
+  /// group. Call with the lock held.
+  ///
+  /// - Parameter sink: Receives strong references the checks had to create.
+  /// - Returns: True when the group is open, or ended with every object released (then forgotten).
+  @inline(__always)
+  private static func forgetSoleGroupIfReleased(
+    _ state: inout State, keeping sink: inout [AnyObject]
+  ) -> Bool {
+    let group = state.groups.removeLast()
+    let end = group.effectiveEnd(keeping: &sink)
+    guard end != .open,
+      !group.entries.containsLiveObject(
+        from: end == .firstEntryReleased ? 1 : 0, keeping: &sink)
+    else {
+      // Open (nothing to forget) or leaked (the full report takes it): back in its slot, 0.
+      state.groups.append(group)
+      return end == .open
+    }
+    group.releaseEntries()
+    group.slot = -1
+    if group.isSpare {
+      state.spare = group
+    }
+    return true
+  }
+
   // MARK: - Group list
 
   /// Removes a group from the list in O(1). Call with the lock held, after releasing the
@@ -405,12 +460,17 @@ final class LeakDetectorCore: Sendable {
   private static func unlist(_ group: LeakOwnerToken, from state: inout State) {
     let slot = group.slot
     guard slot >= 0, slot < state.groups.count, state.groups[slot] === group else { return }
+    // Moved out of the list; when it is the group itself, it moves on into `spare`.
     let last = state.groups.removeLast()
-    if last !== group {
-      state.groups[slot] = last
-      last.slot = slot
-    }
     group.slot = -1
+    guard last !== group else {
+      if last.isSpare {
+        state.spare = last
+      }
+      return
+    }
+    state.groups[slot] = last
+    last.slot = slot
     if group.isSpare {
       state.spare = group
     }

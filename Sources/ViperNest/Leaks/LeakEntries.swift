@@ -140,6 +140,13 @@ struct LeakEntries {
   ///   - sink: Receives strong references the check had to create.
   @inline(__always)
   func containsLiveObject(from start: Int = 0, keeping sink: inout [AnyObject]) -> Bool {
+    if count <= 4 {
+      // Inline entries (every module): straight-line checks, no position switch.
+      if start <= 0, count > 0, inline.0.unsafelyUnwrapped.isAlive(keeping: &sink) { return true }
+      if start <= 1, count > 1, inline.1.unsafelyUnwrapped.isAlive(keeping: &sink) { return true }
+      if start <= 2, count > 2, inline.2.unsafelyUnwrapped.isAlive(keeping: &sink) { return true }
+      return start <= 3 && count > 3 && inline.3.unsafelyUnwrapped.isAlive(keeping: &sink)
+    }
     var index = start
     while index < count {
       if reference(at: index).isAlive(keeping: &sink) { return true }
@@ -163,10 +170,18 @@ struct LeakEntries {
   @inline(__always)
   mutating func releaseAll() {
     guard count > 0 else { return }
-    var index = 0
-    while index < count {
-      reference(at: index).release()
-      index += 1
+    if count == 4 {
+      // A module's four parts: straight-line releases.
+      inline.0.unsafelyUnwrapped.release()
+      inline.1.unsafelyUnwrapped.release()
+      inline.2.unsafelyUnwrapped.release()
+      inline.3.unsafelyUnwrapped.release()
+    } else {
+      var index = 0
+      while index < count {
+        reference(at: index).release()
+        index += 1
+      }
     }
     inline = (nil, nil, nil, nil)
     inlineRoleCodes = 0

@@ -14,10 +14,10 @@ package enum LeakOwnerKind: Sendable {
 /// creates into it, and ends it when the module is dismissed or the story closed. Only ended
 /// groups are checked, so objects whose owner is still alive are never reported.
 package final class LeakOwnerToken: @unchecked Sendable {
-  // Safe because `entries`, `isEnded`, `slot`, `isReleasable`, `sequence`, `name` and `parent`
-  // are only read or written while holding `core.state`'s lock (or before the group is published,
-  // or in `deinit`, when nothing else can reach the group), and every other stored property is
-  // immutable after `init`. A spare group (`isSpare`) is reused only when the core's spare list
+  // Safe because `entries`, `isEnded`, `slot`, `isReleasable`, `sequence`, `name`, `nameKey` and
+  // `parent` are only read or written while holding `core.state`'s lock (or before the group is
+  // published, or in `deinit`, when nothing else can reach the group), and every other stored
+  // property is immutable after `init`. A spare group (`isSpare`) is reused only when the core's spare list
   // holds its only reference, under the same lock.
 
   /// The state of the detector this group reports to. Once the detector is released, tracking
@@ -26,6 +26,10 @@ package final class LeakOwnerToken: @unchecked Sendable {
   let kind: LeakOwnerKind
   /// Reassigned only when a spare group is reused (see `LeakDetectorCore.beginModule`).
   @exclusivity(unchecked) var name: String
+  /// What identifies `name` for a builder's module group (its builder's record, which lives as
+  /// long as the process and always gives the same name); nil for other groups. Compared, never
+  /// dereferenced.
+  @exclusivity(unchecked) var nameKey: UnsafeRawPointer?
   /// Reassigned only when a spare group is reused.
   @exclusivity(unchecked) var parent: LeakOwnerToken?
   /// Tie-breaker that keeps reports in tracking order; set when the group is registered.
@@ -79,6 +83,32 @@ package final class LeakOwnerToken: @unchecked Sendable {
   deinit {
     entries.releaseAll()
     ownerReference?.release()
+  }
+
+  /// Prepares a forgotten module group (a spare) for its next module. Call with the detector's
+  /// lock held, while the detector holds the only reference.
+  ///
+  /// - Parameters:
+  ///   - nameKey: Identifies `name`'s value (see `LeakDetectorCore.beginModule`).
+  ///   - name: The module name, evaluated only when `nameKey` differs from the group's.
+  ///   - parent: The enclosing story's group.
+  @inline(__always)
+  func reuse(nameKey: UnsafeRawPointer, name: () -> String, parent: LeakOwnerToken?) {
+    if self.nameKey != nameKey {
+      self.name = name()
+      self.nameKey = nameKey
+    }
+    if self.parent !== parent { self.parent = parent }
+    isEnded = false
+    isReleasable = false
+  }
+
+  /// Starts tracking a module's four parts, the view first (the group's owner), in an empty
+  /// group. Call with the detector's lock held, or before the group is published.
+  @inline(__always)
+  func trackModule(view: AnyObject, presenter: AnyObject, interactor: AnyObject, router: AnyObject)
+  {
+    entries.appendModule(view: view, presenter: presenter, interactor: interactor, router: router)
   }
 
   /// Stops tracking every object of the group. Call with the detector's lock held.

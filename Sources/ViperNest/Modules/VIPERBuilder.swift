@@ -149,8 +149,9 @@ open class VIPERBuilder<
     ModuleLifecycle.didBuild(
       name: moduleName, resolver: resolver, view: view, presenter: presenter,
       interactor: interactor, router: router)
-    if let leaks = LeakDetector.current {
-      view.links.leakToken = leaks.beginModule(
+    LeakDetector.withCurrent { leaks in
+      let links = view.links
+      links.leakToken = leaks.beginModule(
         builtBy: Self.self, name: { moduleName }, parent: resolver.node.leakToken, view: view,
         presenter: presenter, interactor: interactor, router: router)
     }

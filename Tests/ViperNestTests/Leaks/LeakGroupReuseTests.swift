@@ -72,4 +72,47 @@ struct LeakGroupReuseTests {
       leaked.presenter.retainedView = nil
     }
   }
+
+  // The app and its stories start before tracking, so each module's group is the detector's only
+  // group: the check that handles a lone group must put an open or leaked group back.
+
+  @Test func aLoneOpenModuleGroupIsKeptUntilItsModuleLeaks() throws {
+    let app = try ContactsApp(registerRetainingModule)
+    let (story, _) = try app.showContacts()
+    let detector = LeakDetector()
+    try detector.withTracking {
+      let module = try RetainingBuilder.build(in: story)
+      // Shown and not dismissed: nothing to report, and the group stays tracked.
+      #expect(detector.checkNow()?.leaks.isEmpty ?? true)
+      module.presenter.retainedView = module.view
+      NavigationLifecycle.controllerDidLeaveHierarchy(module.view)
+      let report = try #require(detector.checkNow())
+      #expect(
+        Set(report.leaks.map(\.typeName))
+          == ["RetainingView", "RetainingPresenter", "RetainingInteractor", "RetainingRouter"])
+      #expect(report.leaks.allSatisfy { $0.module == "Retaining" })
+      module.presenter.retainedView = nil
+    }
+  }
+
+  @Test func aLoneLeakedModuleGroupIsReportedAfterCleanOnesWereReused() throws {
+    let app = try ContactsApp(registerRetainingModule)
+    let (story, _) = try app.showContacts()
+    let detector = LeakDetector()
+    try detector.withTracking {
+      for _ in 0..<3 {
+        _ = try ContactDetailBuilder.build(in: story, passing: ada)
+        #expect(detector.checkNow() == nil)
+      }
+      let leaked = try RetainingBuilder.build(in: story)
+      leaked.presenter.retainedView = leaked.view
+      NavigationLifecycle.controllerDidLeaveHierarchy(leaked.view)
+      let report = try #require(detector.checkNow())
+      #expect(report.leaks.count == 4)
+      #expect(report.leaks.allSatisfy { $0.module == "Retaining" })
+      // Reported once: the next check finds nothing more.
+      #expect(detector.checkNow()?.leaks.isEmpty ?? true)
+      leaked.presenter.retainedView = nil
+    }
+  }
 }
