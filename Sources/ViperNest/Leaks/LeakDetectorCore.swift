@@ -74,18 +74,24 @@ final class LeakDetectorCore: Sendable {
     presenter: AnyObject, interactor: AnyObject, router: AnyObject
   ) -> LeakOwnerToken {
     let (token, swept) = state.withLock { state -> (LeakOwnerToken, [AnyObject]?) in
+      // The view comes first: it is the group's owner. Tracked in each branch, before the
+      // group becomes `token`: tracked after the branches join, the reused group was retained
+      // and released around its reuse.
       let token: LeakOwnerToken
-      if let spare = Self.takeSpare(&state) {
-        token = spare
-        token.reuse(nameKey: nameKey, name: name, parent: parent)
+      if let reused = Self.takeSpare(&state) {
+        reused.reuse(nameKey: nameKey, name: name, parent: parent)
+        reused.trackModule(
+          view: view, presenter: presenter, interactor: interactor, router: router)
+        token = consume reused
       } else {
-        token = LeakOwnerToken(
+        let fresh = LeakOwnerToken(
           core: self, kind: .module, name: name(), parent: parent, ownedByFirstEntry: (),
           isSpare: true)
-        token.nameKey = nameKey
+        fresh.nameKey = nameKey
+        fresh.trackModule(
+          view: view, presenter: presenter, interactor: interactor, router: router)
+        token = consume fresh
       }
-      // The view comes first: it is the group's owner.
-      token.trackModule(view: view, presenter: presenter, interactor: interactor, router: router)
       guard !state.isClosed else { return (token, nil) }
       // A sweep is rare: the strong references it had to create (weak-box references only) are
       // released when this function returns, after unlocking.
