@@ -47,6 +47,12 @@ private protocol TicketIssuing: Sendable {}
 
 extension Ticket: TicketIssuing {}
 
+/// A class-bound protocol: its existential is a reference plus a witness table (two words), so
+/// it must not take the class form, which hands the instance back as one word.
+private protocol TicketPrinting: AnyObject, Sendable {}
+
+extension Ticket: TicketPrinting {}
+
 private struct TicketRefused: Error {}
 
 private final class RefusedTicket: Sendable {
@@ -71,6 +77,7 @@ private struct TicketAssembly: Assembly {
     r.register(TicketStub.self, TicketStub.init)
     r.register(BaseTicket.self, ExpressTicket.init)
     r.register((any TicketIssuing).self, Ticket.init)
+    r.register((any TicketPrinting).self, Ticket.init)
     r.register(StampedTicket.self, StampedTicket.init)
     r.decorate(StampedTicket.self) { ticket in
       ticket.stamps.add(1, ordering: .relaxed)
@@ -123,6 +130,19 @@ private enum TicketStory: UserStory {}
     defer { app.close() }
     let first = try await app.resolveAsync((any TicketIssuing).self)
     let second = try await app.resolveAsync((any TicketIssuing).self)
+    let (firstTicket, secondTicket) = (
+      try #require(first as? Ticket), try #require(second as? Ticket)
+    )
+    #expect(firstTicket !== secondTicket)
+  }
+
+  @Test func parameterlessAsyncInitializerRegisteredAsAClassBoundProtocolResolvesItsInstance()
+    async throws
+  {
+    let app = try Registry(TicketAssembly()).start()
+    defer { app.close() }
+    let first = try await app.resolveAsync((any TicketPrinting).self)
+    let second = try await app.resolveAsync((any TicketPrinting).self)
     let (firstTicket, secondTicket) = (
       try #require(first as? Ticket), try #require(second as? Ticket)
     )
