@@ -94,8 +94,7 @@ public final class LeakDetector: Sendable {
   /// Runs `body` with ``current`` when there is one, without retaining it: for a hook that uses
   /// the detector synchronously (a module build).
   ///
-  /// - Parameter body: Receives the current detector.
-  /// - Returns: What `body` returns; nil when no detector is current.
+  /// - Parameter body: Receives the current detector; not called when no detector is current.
   @inline(__always)
   static func withCurrent(_ body: (LeakDetector) -> Void) {
     if enabledCount.value == 0 { return }
@@ -526,31 +525,29 @@ struct IdentityTable<Value: AnyObject> {
 
   /// The value stored for `id`, if any.
   func find(_ id: ObjectIdentifier) -> Value? {
-    let key = UInt(bitPattern: id)
-    let mask = keys.count - 1
-    var index = Self.slot(key, shift: shift)
-    while true {
-      let candidate = keys[index]
-      if candidate == key { return values[index] }
-      if candidate == 0 { return nil }
-      index = (index + 1) & mask
-    }
+    guard let index = position(of: id) else { return nil }
+    return values[index]
   }
 
   /// The value stored for `id`, if any, without retaining it: for tables that never remove a
   /// value, which so stays alive as long as the table.
   @inline(__always)
   func findUnretained(_ id: ObjectIdentifier) -> Unmanaged<Value>? {
+    guard let index = position(of: id) else { return nil }
+    return values.withUnsafeBufferPointer { values in
+      values[index].map { Unmanaged.passUnretained($0) }
+    }
+  }
+
+  /// The slot that holds `id`, nil when the table has none.
+  @inline(__always)
+  private func position(of id: ObjectIdentifier) -> Int? {
     let key = UInt(bitPattern: id)
     let mask = keys.count - 1
     var index = Self.slot(key, shift: shift)
     while true {
       let candidate = keys[index]
-      if candidate == key {
-        return values.withUnsafeBufferPointer { values in
-          values[index].map { Unmanaged.passUnretained($0) }
-        }
-      }
+      if candidate == key { return index }
       if candidate == 0 { return nil }
       index = (index + 1) & mask
     }
