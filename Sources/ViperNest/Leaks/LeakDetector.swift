@@ -386,10 +386,13 @@ public final class LeakDetector: Sendable {
   }
 
   /// Begins the group of a module built by `builder`, tracks its parts and checks its ownership
-  /// rules: ``beginModule(_:parent:owner:view:presenter:interactor:router:)`` named by
+  /// rules: like ``beginModule(_:parent:owner:view:presenter:interactor:router:)`` named by
   /// ``moduleName(of:_:)``, with the module as owner (through its view), followed by
   /// ``checkOwnership(view:presenter:interactor:router:viewController:moduleOutput:)`` with the
   /// view as view controller.
+  ///
+  /// The view's links must hold the returned group: the view counts as alive while they do, and
+  /// the presenter is tracked through its links object (see `LeakOwnerToken.ownerHoldsGroup`).
   ///
   /// The name and the last ownership verdict are kept per builder type on the main actor, so a
   /// module of a known builder takes the detector's lock once and hashes nothing; the group
@@ -401,19 +404,21 @@ public final class LeakDetector: Sendable {
   ///   - parent: The enclosing story's group.
   ///   - view: The module's view, its owner.
   ///   - presenter: The module's presenter.
+  ///   - presenterLinks: The presenter's links object.
   ///   - interactor: The module's interactor.
   ///   - router: The module's router.
-  /// - Returns: The group; end it when the module is dismissed.
+  /// - Returns: The group; the view's links hold it, and end it when the module is dismissed.
   @MainActor
   package func beginModule(
     builtBy builder: AnyClass, name: () -> String, parent: LeakOwnerToken?,
-    view: AnyObject, presenter: AnyObject, interactor: AnyObject, router: AnyObject
+    view: AnyObject, presenter: AnyObject, presenterLinks: AnyObject, interactor: AnyObject,
+    router: AnyObject
   ) -> LeakOwnerToken {
     // Unretained: a builder's record is never removed (see `BuilderLeakInfo.known`).
     unowned(unsafe) let info = BuilderLeakInfo.info(for: builder, name: name).takeUnretainedValue()
     let token = core.beginModule(
       nameKey: UnsafeRawPointer(Unmanaged.passUnretained(info).toOpaque()), name: { info.name },
-      parent: parent?.core === core ? parent : nil, view: view, presenter: presenter,
+      parent: parent?.core === core ? parent : nil, presenterLinks: presenterLinks,
       interactor: interactor, router: router)
     // The verdict depends on the layers' types only (the view is also the view controller).
     let types = WiringMemo.types(view, presenter, interactor, router)

@@ -56,40 +56,39 @@ final class LeakDetectorCore: Sendable {
     }
   }
 
-  /// Begins the group of a built VIPER module and tracks its four parts, in one lock section:
-  /// a forgotten module group nobody else holds is reused, so a module allocates no group.
+  /// Begins the group of a built VIPER module and tracks it, in one lock section: a forgotten
+  /// module group nobody else holds is reused, so a module allocates no group.
+  ///
+  /// The view is not tracked: its links hold the returned group (see
+  /// `LeakOwnerToken.ownerHoldsGroup`), and the presenter is tracked through its links object.
   ///
   /// - Parameters:
   ///   - nameKey: Identifies `name`'s value: the same key always comes with the same name (a
   ///     builder's record), so a reused group with this key keeps its name without comparing it.
   ///   - name: The module name shown in reports.
   ///   - parent: The enclosing story's group of this core, if any.
-  ///   - view: The module's view, the group's owner.
-  ///   - presenter: The module's presenter.
+  ///   - presenterLinks: The presenter's links object (it lives as long as the presenter).
   ///   - interactor: The module's interactor.
   ///   - router: The module's router.
-  /// - Returns: The group, listed (unless the detector is closed).
+  /// - Returns: The group, listed (unless the detector is closed). The view's links must hold it.
   func beginModule(
-    nameKey: UnsafeRawPointer, name: () -> String, parent: LeakOwnerToken?, view: AnyObject,
-    presenter: AnyObject, interactor: AnyObject, router: AnyObject
+    nameKey: UnsafeRawPointer, name: () -> String, parent: LeakOwnerToken?,
+    presenterLinks: AnyObject, interactor: AnyObject, router: AnyObject
   ) -> LeakOwnerToken {
     let (token, swept) = state.withLock { state -> (LeakOwnerToken, [AnyObject]?) in
-      // The view comes first: it is the group's owner. Tracked in each branch, before the
-      // group becomes `token`: tracked after the branches join, the reused group was retained
-      // and released around its reuse.
+      // Tracked in each branch, before the group becomes `token`: tracked after the branches
+      // join, the reused group was retained and released around its reuse.
       let token: LeakOwnerToken
       if let reused = Self.takeSpare(&state) {
         reused.reuse(nameKey: nameKey, name: name, parent: parent)
-        reused.trackModule(
-          view: view, presenter: presenter, interactor: interactor, router: router)
+        reused.trackModuleLinks(
+          presenterLinks: presenterLinks, interactor: interactor, router: router)
         token = consume reused
       } else {
-        let fresh = LeakOwnerToken(
-          core: self, kind: .module, name: name(), parent: parent, ownedByFirstEntry: (),
-          isSpare: true)
+        let fresh = LeakOwnerToken(core: self, name: name(), parent: parent, ownedByViewLinks: ())
         fresh.nameKey = nameKey
-        fresh.trackModule(
-          view: view, presenter: presenter, interactor: interactor, router: router)
+        fresh.trackModuleLinks(
+          presenterLinks: presenterLinks, interactor: interactor, router: router)
         token = consume fresh
       }
       guard !state.isClosed else { return (token, nil) }
@@ -172,8 +171,13 @@ final class LeakDetectorCore: Sendable {
     var keep: [AnyObject] = []
     let (isReleased, handler) = state.withLock { state -> (Bool, LeakHandler?) in
       guard !state.isClosed else { return (true, nil) }
+      // Forgotten already (a built module's view links keep their group until the view goes,
+      // and a module hidden twice ends it twice): nothing is tracked any more.
+      if owner.isEnded, owner.slot < 0 { return (true, nil) }
       owner.isEnded = true
-      if owner.hasLiveObjects(keeping: &keep) {
+      // The caller holds the group, so it is not known whether a built module's view is
+      // released: counted as alive (a later check finds out).
+      if owner.hasLiveObjects(keeping: &keep, isUnique: false) {
         return (false, state.handler)
       }
       owner.releaseEntries()
@@ -217,10 +221,11 @@ final class LeakDetectorCore: Sendable {
       var alive = 0
       var index = 0
       while index < state.groups.count {
+        let isUnique = isKnownUniquelyReferenced(&state.groups[index])
         let group = state.groups[index]
         index += 1
-        guard group.isEffectivelyEnded(keeping: &keep) else { continue }
-        let groupAlive = group.entries.liveCount(keeping: &keep)
+        guard group.isEffectivelyEnded(keeping: &keep, isUnique: isUnique) else { continue }
+        let groupAlive = group.liveCount(keeping: &keep, isUnique: isUnique)
         if groupAlive == 0 {
           group.releaseEntries()
           Self.unlist(group, from: &state)
@@ -272,8 +277,10 @@ final class LeakDetectorCore: Sendable {
   /// hand-tracked ones) and the live objects of open groups as possible holders, forgets the
   /// reported groups, then explains the leaks after unlocking.
   private func takeFullReport(includingHandTracked: Bool) -> LeakReport? {
-    var leaked: [LeakCandidate] = []
-    var holders: [HolderCandidate] = []
+    // Built modules' layers are found after unlocking (`BuiltModule.members()`), in their place
+    // in tracking order.
+    var leakedItems: [ReportItem<LeakCandidate>] = []
+    var holderItems: [ReportItem<HolderCandidate>] = []
     var keep: [AnyObject] = []
     let violations = state.withLock { state -> [OwnershipViolation] in
       guard !state.isClosed else { return [] }
@@ -283,27 +290,42 @@ final class LeakDetectorCore: Sendable {
       {
         return Self.takeViolations(&state)
       }
-      var ended: [LeakOwnerToken] = []
-      for group in state.groups {
-        if group.isEffectivelyEnded(keeping: &keep) {
-          ended.append(group)
+      var ended: [(group: LeakOwnerToken, isUnique: Bool)] = []
+      var index = 0
+      while index < state.groups.count {
+        let isUnique = isKnownUniquelyReferenced(&state.groups[index])
+        let group = state.groups[index]
+        index += 1
+        if group.isEffectivelyEnded(keeping: &keep, isUnique: isUnique) {
+          ended.append((group, isUnique))
+          continue
+        }
+        if group.ownerHoldsGroup {
+          holderItems.append(.module(BuiltModule(group, isUnique: isUnique)))
           continue
         }
         for index in group.entries.indices {
           if let object = group.entries.reference(at: index).load() {
             let role = group.entries.role(at: index)
-            holders.append(
-              HolderCandidate(object: object, description: group.holderDescription(role: role)))
+            holderItems.append(
+              .object(
+                HolderCandidate(object: object, description: group.holderDescription(role: role))
+              ))
           }
         }
       }
-      for group in ended.sorted(by: { $0.sequence < $1.sequence }) {
-        for index in group.entries.indices {
-          if let object = group.entries.reference(at: index).load() {
-            leaked.append(
-              LeakCandidate(
-                object: object, role: group.entries.role(at: index), module: group.moduleName,
-                story: group.storyChain))
+      for (group, isUnique) in ended.sorted(by: { $0.group.sequence < $1.group.sequence }) {
+        if group.ownerHoldsGroup {
+          leakedItems.append(.module(BuiltModule(group, isUnique: isUnique)))
+        } else {
+          for index in group.entries.indices {
+            if let object = group.entries.reference(at: index).load() {
+              leakedItems.append(
+                .object(
+                  LeakCandidate(
+                    object: object, role: group.entries.role(at: index),
+                    module: group.moduleName, story: group.storyChain)))
+            }
           }
         }
         group.releaseEntries()
@@ -312,8 +334,9 @@ final class LeakDetectorCore: Sendable {
       if includingHandTracked {
         for entry in state.handTracked {
           if let object = entry.reference.load() {
-            leaked.append(
-              LeakCandidate(object: object, role: entry.role, module: entry.module, story: nil))
+            leakedItems.append(
+              .object(
+                LeakCandidate(object: object, role: entry.role, module: entry.module, story: nil)))
           }
           entry.reference.release()
         }
@@ -321,14 +344,36 @@ final class LeakDetectorCore: Sendable {
       } else {
         for entry in state.handTracked {
           if let object = entry.reference.load() {
-            holders.append(
-              HolderCandidate(object: object, description: "\(entry.role), tracked by hand"))
+            holderItems.append(
+              .object(
+                HolderCandidate(object: object, description: "\(entry.role), tracked by hand")))
           }
         }
       }
       return Self.takeViolations(&state)
     }
     keep.removeAll()
+    var leaked: [LeakCandidate] = []
+    for item in leakedItems {
+      switch item {
+      case .object(let candidate): leaked.append(candidate)
+      case .module(let module):
+        for (object, role) in module.members() {
+          leaked.append(
+            LeakCandidate(object: object, role: role, module: module.name, story: module.story))
+        }
+      }
+    }
+    var holders: [HolderCandidate] = []
+    for item in holderItems {
+      switch item {
+      case .object(let candidate): holders.append(candidate)
+      case .module(let module):
+        for (object, role) in module.members() {
+          holders.append(HolderCandidate(object: object, description: module.holderDescription(role)))
+        }
+      }
+    }
     guard !leaked.isEmpty || !violations.isEmpty else { return nil }
 
     var seen = Set<ObjectIdentifier>()
@@ -373,10 +418,11 @@ final class LeakDetectorCore: Sendable {
     var index = 0
     let count = state.groups.count
     while index < count {
+      let isUnique = isKnownUniquelyReferenced(&state.groups[index])
       let group = state.groups[index]
-      let end = group.effectiveEnd(keeping: &sink)
+      let end = group.effectiveEnd(keeping: &sink, isUnique: isUnique)
       if end != .open {
-        if ended == maximumEnded
+        if ended == maximumEnded || (group.ownerHoldsGroup && !isUnique)
           || group.entries.containsLiveObject(
             from: end == .firstEntryReleased ? 1 : 0, keeping: &sink)
         {
@@ -440,9 +486,10 @@ final class LeakDetectorCore: Sendable {
   private static func forgetSoleGroupIfReleased(
     _ state: inout State, keeping sink: inout [AnyObject]
   ) -> Bool {
-    let group = state.groups.removeLast()
-    let end = group.effectiveEnd(keeping: &sink)
-    guard end != .open,
+    var group = state.groups.removeLast()
+    let isUnique = isKnownUniquelyReferenced(&group)
+    let end = group.effectiveEnd(keeping: &sink, isUnique: isUnique)
+    guard end != .open, !group.ownerHoldsGroup || isUnique,
       !group.entries.containsLiveObject(
         from: end == .firstEntryReleased ? 1 : 0, keeping: &sink)
     else {
@@ -488,8 +535,11 @@ final class LeakDetectorCore: Sendable {
   private static func sweepReleasedGroups(_ state: inout State, keeping sink: inout [AnyObject]) {
     var index = 0
     while index < state.groups.count {
+      let isUnique = isKnownUniquelyReferenced(&state.groups[index])
       let group = state.groups[index]
-      if group.isEffectivelyEnded(keeping: &sink), !group.hasLiveObjects(keeping: &sink) {
+      if group.isEffectivelyEnded(keeping: &sink, isUnique: isUnique),
+        !group.hasLiveObjects(keeping: &sink, isUnique: isUnique)
+      {
         group.releaseEntries()
         unlist(group, from: &state)
       } else {
@@ -498,4 +548,101 @@ final class LeakDetectorCore: Sendable {
     }
     state.sweepThreshold = max(256, 2 * state.groups.count)
   }
+}
+
+/// An object of a report, or a built module whose layers are found after unlocking.
+private enum ReportItem<Candidate> {
+  case object(Candidate)
+  case module(BuiltModule)
+}
+
+/// A module built by a ``VIPERBuilder`` whose group a report takes: its tracked objects, loaded
+/// under the detector's lock, from which `members()` finds the layers that are alive.
+///
+/// The view and presenter are not tracked themselves (see `LeakOwnerToken.ownerHoldsGroup`).
+/// While the presenter is alive, so is its links object, which is tracked; while the view is
+/// alive, its links hold the group. Each is then found through the module's own links: the view
+/// through the presenter's weak link to it, the presenter through the interactor's weak link to
+/// it (or, when the interactor was released, through the view's strong link to it).
+private struct BuiltModule {
+  let presenterLinks: AnyObject?
+  let interactor: AnyObject?
+  let router: AnyObject?
+  /// Whether the view's links may still hold the group (the view may be alive).
+  /// Objects tracked into the group besides the module's own (none for a builder's module).
+  let others: [(AnyObject, LeakRole)]
+  let viewMayBeAlive: Bool
+  let name: String
+  let story: String?
+  let group: LeakOwnerToken
+
+  /// Loads the group's tracked objects. Call with the detector's lock held.
+  init(_ group: LeakOwnerToken, isUnique: Bool) {
+    presenterLinks = group.entries.reference(at: 0).load()
+    interactor = group.entries.reference(at: 1).load()
+    router = group.entries.reference(at: 2).load()
+    others = group.entries.indices.dropFirst(3).compactMap { index in
+      group.entries.reference(at: index).load().map { ($0, group.entries.role(at: index)) }
+    }
+    viewMayBeAlive = !isUnique
+    name = group.name
+    story = group.storyChain
+    self.group = group
+  }
+
+  func holderDescription(_ role: LeakRole) -> String {
+    group.holderDescription(role: role)
+  }
+
+  /// The module's layers that are alive, view, presenter, interactor, router. Call without the
+  /// detector's lock: it reads the layers' links (as the retain-path walker reads objects).
+  func members() -> [(AnyObject, LeakRole)] {
+    var members: [(AnyObject, LeakRole)] = []
+    var view: AnyObject?
+    if viewMayBeAlive, let links = presenterLinks as? any LeakViewLinkProbe {
+      view = links.leakProbedView
+    }
+    if let view { members.append((view, .view)) }
+    if presenterLinks != nil {
+      let presenter =
+        interactor.flatMap(Self.presenter(linkedFrom:)) ?? view.flatMap(Self.presenter(linkedFrom:))
+      if let presenter {
+        members.append((presenter, .presenter))
+      } else if let presenterLinks {
+        // Alive, but no link leads to its presenter (links rewired by hand, or kept by something
+        // else after the presenter went): reported as what it is, so the report is not silent.
+        members.append((presenterLinks, .custom("presenter's links")))
+      }
+    }
+    if let interactor { members.append((interactor, .interactor)) }
+    if let router { members.append((router, .router)) }
+    return members + others
+  }
+
+  /// The presenter a layer's links lead to (an interactor's weak link, a view's strong one):
+  /// `layer`'s links object is found by reading its stored properties, as the retain-path walker
+  /// does.
+  private static func presenter(linkedFrom layer: AnyObject) -> AnyObject? {
+    for reference in SwiftRuntimeReflection.strongReferences(of: layer).references
+    where reference.isDirect {
+      if let links = reference.target as? any LeakPresenterLinkProbe,
+        let presenter = links.leakProbedPresenter
+      {
+        return presenter
+      }
+    }
+    return nil
+  }
+}
+
+/// Links that lead to a module's presenter, read by a leak report from any thread.
+protocol LeakPresenterLinkProbe: AnyObject {
+  /// The presenter, if it is alive and these links are wired to it.
+  nonisolated var leakProbedPresenter: AnyObject? { get }
+}
+
+/// Links that lead to a module's view, read by a leak report from any thread.
+protocol LeakViewLinkProbe: AnyObject {
+  /// The view, if it is alive and these links are wired to it.
+  nonisolated var leakProbedView: AnyObject? { get }
 }

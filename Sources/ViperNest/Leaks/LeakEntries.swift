@@ -74,20 +74,19 @@ struct LeakEntries {
     append(reference, code: builtinRole.rawValue)
   }
 
-  /// Starts tracking the four parts of a VIPER module, in this order, into an empty list.
+  /// Starts tracking a built module's presenter links, interactor and router, in this order,
+  /// into an empty list (see `LeakOwnerToken.trackModuleLinks`).
   @inline(__always)
-  mutating func appendModule(
-    view: AnyObject, presenter: AnyObject, interactor: AnyObject, router: AnyObject
-  ) {
+  mutating func appendModuleLinks(presenterLinks: AnyObject, interactor: AnyObject, router: AnyObject)
+  {
     assert(count == 0, "a module's parts go into an empty list")
     inline = (
-      TrackedReference(view), TrackedReference(presenter), TrackedReference(interactor),
-      TrackedReference(router)
+      TrackedReference(presenterLinks), TrackedReference(interactor), TrackedReference(router), nil
     )
     inlineRoleCodes =
-      UInt32(BuiltinRole.view.rawValue) | UInt32(BuiltinRole.presenter.rawValue) << 8
-      | UInt32(BuiltinRole.interactor.rawValue) << 16 | UInt32(BuiltinRole.router.rawValue) << 24
-    count = 4
+      UInt32(BuiltinRole.presenter.rawValue) | UInt32(BuiltinRole.interactor.rawValue) << 8
+      | UInt32(BuiltinRole.router.rawValue) << 16
+    count = 3
   }
 
   /// Adds a reference; the list now owns it.
@@ -176,6 +175,11 @@ struct LeakEntries {
       inline.1.unsafelyUnwrapped.release()
       inline.2.unsafelyUnwrapped.release()
       inline.3.unsafelyUnwrapped.release()
+    } else if count == 3 {
+      // A built module's presenter links, interactor and router.
+      inline.0.unsafelyUnwrapped.release()
+      inline.1.unsafelyUnwrapped.release()
+      inline.2.unsafelyUnwrapped.release()
     } else {
       var index = 0
       while index < count {

@@ -38,9 +38,16 @@ package final class LeakOwnerToken: @unchecked Sendable {
   /// building a module with tracking on allocates no group.
   let isSpare: Bool
   private let ownerReference: TrackedReference?
-  /// True when the owner is the object tracked first (a built module's view): the group then
-  /// checks that entry instead of holding a second reference to the same object.
+  /// True when the owner is the object tracked first: the group then checks that entry instead
+  /// of holding a second reference to the same object.
   private let ownerIsFirstEntry: Bool
+  /// True for a module built by a ``VIPERBuilder``: its owner, the view, holds its links, and
+  /// the view's links hold this group, so while the view is alive the group is referenced from
+  /// outside the detector. The view is then not tracked itself (an unowned reference to it would
+  /// cost atomic operations on its reference counts' side table, which the module's weak links
+  /// create), and the presenter is tracked through its links object (likewise): see
+  /// `trackModuleLinks(presenterLinks:interactor:router:)`.
+  let ownerHoldsGroup: Bool
 
   // Guarded by the detector's lock, which also rules out overlapping accesses.
   @exclusivity(unchecked) var entries = LeakEntries()
@@ -60,6 +67,7 @@ package final class LeakOwnerToken: @unchecked Sendable {
     self.parent = parent
     self.ownerReference = owner.map { TrackedReference($0) }
     self.ownerIsFirstEntry = false
+    self.ownerHoldsGroup = false
     self.isSpare = false
   }
 
@@ -77,7 +85,21 @@ package final class LeakOwnerToken: @unchecked Sendable {
     self.parent = parent
     self.ownerReference = nil
     self.ownerIsFirstEntry = true
+    self.ownerHoldsGroup = false
     self.isSpare = isSpare
+  }
+
+  /// The group of a module built by a ``VIPERBuilder``, whose view's links hold the group (see
+  /// ``ownerHoldsGroup``). The core keeps it for reuse once it is forgotten.
+  init(core: LeakDetectorCore, name: String, parent: LeakOwnerToken?, ownedByViewLinks: Void) {
+    self.core = core
+    self.kind = .module
+    self.name = name
+    self.parent = parent
+    self.ownerReference = nil
+    self.ownerIsFirstEntry = false
+    self.ownerHoldsGroup = true
+    self.isSpare = true
   }
 
   deinit {
@@ -103,12 +125,17 @@ package final class LeakOwnerToken: @unchecked Sendable {
     isReleasable = false
   }
 
-  /// Starts tracking a module's four parts, the view first (the group's owner), in an empty
-  /// group. Call with the detector's lock held, or before the group is published.
+  /// Starts tracking a built module in an empty group (``ownerHoldsGroup``): its presenter's
+  /// links object, which lives as long as the presenter, then the interactor and the router. Call
+  /// with the detector's lock held, or before the group is published.
+  ///
+  /// A layer's links object is ViperNest's, has no weak references to it and so no side table:
+  /// an unowned reference to it is one atomic operation on the object's header each way. The
+  /// interactor and router are tracked themselves: a report must be able to name them even when
+  /// nothing else of the module is alive (an interactor kept by an unfinished task).
   @inline(__always)
-  func trackModule(view: AnyObject, presenter: AnyObject, interactor: AnyObject, router: AnyObject)
-  {
-    entries.appendModule(view: view, presenter: presenter, interactor: interactor, router: router)
+  func trackModuleLinks(presenterLinks: AnyObject, interactor: AnyObject, router: AnyObject) {
+    entries.appendModuleLinks(presenterLinks: presenterLinks, interactor: interactor, router: router)
   }
 
   /// Stops tracking every object of the group. Call with the detector's lock held.
@@ -123,10 +150,24 @@ package final class LeakOwnerToken: @unchecked Sendable {
 
   /// Whether any tracked object is still alive. Call with the detector's lock held.
   ///
-  /// - Parameter sink: Receives strong references the check had to create; release them after
-  ///   unlocking.
-  func hasLiveObjects(keeping sink: inout [AnyObject]) -> Bool {
-    entries.containsLiveObject(keeping: &sink)
+  /// - Parameters:
+  ///   - sink: Receives strong references the check had to create; release them after
+  ///     unlocking.
+  ///   - isUnique: Whether the detector's list holds the only reference to the group (for a
+  ///     built module, its view is then released: see ``ownerHoldsGroup``).
+  func hasLiveObjects(keeping sink: inout [AnyObject], isUnique: Bool) -> Bool {
+    if ownerHoldsGroup, !isUnique { return true }
+    return entries.containsLiveObject(keeping: &sink)
+  }
+
+  /// How many tracked objects are still alive (a built module's view counts while its links hold
+  /// the group). Call with the detector's lock held.
+  ///
+  /// - Parameters:
+  ///   - sink: Receives strong references the check had to create.
+  ///   - isUnique: As in ``hasLiveObjects(keeping:isUnique:)``.
+  func liveCount(keeping sink: inout [AnyObject], isUnique: Bool) -> Int {
+    entries.liveCount(keeping: &sink) + (ownerHoldsGroup && !isUnique ? 1 : 0)
   }
 
   /// Tracks `object` in this group. See ``LeakDetector/track(_:role:in:)``.
@@ -150,13 +191,15 @@ package final class LeakOwnerToken: @unchecked Sendable {
   /// True when this group or an enclosing one ended, or its owner object was released.
   /// Call with the detector's lock held.
   ///
-  /// - Parameter sink: Receives strong references the check had to create; release them after
-  ///   unlocking.
-  func isEffectivelyEnded(keeping sink: inout [AnyObject]) -> Bool {
-    effectiveEnd(keeping: &sink) != .open
+  /// - Parameters:
+  ///   - sink: Receives strong references the check had to create; release them after
+  ///     unlocking.
+  ///   - isUnique: As in ``effectiveEnd(keeping:isUnique:)``.
+  func isEffectivelyEnded(keeping sink: inout [AnyObject], isUnique: Bool) -> Bool {
+    effectiveEnd(keeping: &sink, isUnique: isUnique) != .open
   }
 
-  /// Whether and how a group counts as ended; see ``isEffectivelyEnded(keeping:)``.
+  /// Whether and how a group counts as ended; see ``isEffectivelyEnded(keeping:isUnique:)``.
   enum EffectiveEnd {
     /// Neither the group nor an enclosing one ended.
     case open
@@ -169,12 +212,17 @@ package final class LeakOwnerToken: @unchecked Sendable {
 
   /// Whether and how this group counts as ended. Call with the detector's lock held.
   ///
-  /// - Parameter sink: Receives strong references the check had to create; release them after
-  ///   unlocking.
+  /// - Parameters:
+  ///   - sink: Receives strong references the check had to create; release them after
+  ///     unlocking.
+  ///   - isUnique: Whether the detector's list holds the only reference to the group: a built
+  ///     module's view is then released (see ``ownerHoldsGroup``). Pass false when unknown.
   @inline(__always)
-  func effectiveEnd(keeping sink: inout [AnyObject]) -> EffectiveEnd {
+  func effectiveEnd(keeping sink: inout [AnyObject], isUnique: Bool) -> EffectiveEnd {
     if isEnded { return .ended }
-    if ownerIsFirstEntry {
+    if ownerHoldsGroup {
+      if isUnique { return .ended }
+    } else if ownerIsFirstEntry {
       // Listed or enclosing groups that are not ended still hold their entries.
       if !entries.reference(at: 0).isAlive(keeping: &sink) { return .firstEntryReleased }
     } else if let owner = ownerReference, !owner.isAlive(keeping: &sink) {
@@ -185,7 +233,9 @@ package final class LeakOwnerToken: @unchecked Sendable {
       if current.isEnded {
         return .ended
       }
-      if current.ownerIsFirstEntry {
+      if current.ownerHoldsGroup {
+        // Not known from here whether its view's links still hold it: counted as alive.
+      } else if current.ownerIsFirstEntry {
         if !current.entries.reference(at: 0).isAlive(keeping: &sink) {
           return .ended
         }

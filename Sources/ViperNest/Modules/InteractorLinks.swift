@@ -9,7 +9,12 @@
 public final class InteractorLinks<InteractorOutput> {
   // Main-actor isolated and only ever read or assigned whole (no inout or mutating access), so no
   // two accesses can overlap: the runtime exclusivity check is turned off for the stored links.
-  @usableFromInline @exclusivity(unchecked) weak var presenterObject: AnyObject?
+  // Safe to mark nonisolated(unsafe) because it is only written on the main actor, when the
+  // module is wired; the one reader off the main actor is a leak report (`leakProbedPresenter`),
+  // which reads it as the retain-path walker reads any object's properties, for a module that
+  // was dismissed or that holds a leaked one: a module that is not being wired.
+  @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) weak var presenterObject:
+    AnyObject?
 
   /// Creates an unwired link.
   public nonisolated init() {}
@@ -35,4 +40,8 @@ public final class InteractorLinks<InteractorOutput> {
   func wire(presenterObject: AnyObject) {
     self.presenterObject = presenterObject
   }
+}
+
+extension InteractorLinks: LeakPresenterLinkProbe {
+  nonisolated var leakProbedPresenter: AnyObject? { presenterObject }
 }

@@ -18,7 +18,11 @@ public final class PresenterLinks<View, Interactor, Router> {
   // accesses can overlap: the runtime exclusivity check is turned off for the stored links.
   // The interactor and router are stored as their objects and the rest of their contract values
   // (see `LinkWords`), so the deinitializer needs no `Optional` metadata.
-  @usableFromInline @exclusivity(unchecked) weak var viewObject: AnyObject?
+  // `viewObject` is nonisolated(unsafe), safe because it is only written on the main actor, when
+  // the module is wired; the one reader off the main actor is a leak report (`leakProbedView`),
+  // which reads it as the retain-path walker reads any object's properties, for a module that
+  // was dismissed or that holds a leaked one: a module that is not being wired.
+  @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) weak var viewObject: AnyObject?
   /// The interactor object (or its boxed value), held strongly; nil until wired.
   @usableFromInline @exclusivity(unchecked) var storedInteractor: AnyObject?
   @usableFromInline @exclusivity(unchecked) var interactorWords = LinkWords()
@@ -98,4 +102,8 @@ public final class PresenterLinks<View, Interactor, Router> {
         + "the module was wired. Build the module with its VIPERBuilder (or call "
         + "links.wire(view:interactor:router:) in a unit test) first.")
   }
+}
+
+extension PresenterLinks: LeakViewLinkProbe {
+  nonisolated var leakProbedView: AnyObject? { viewObject }
 }

@@ -153,7 +153,8 @@ open class VIPERBuilder<
       let links = view.links
       links.leakToken = leaks.beginModule(
         builtBy: Self.self, name: { moduleName }, parent: resolver.node.leakToken, view: view,
-        presenter: presenter, interactor: interactor, router: router)
+        presenter: presenter, presenterLinks: presenter.links, interactor: interactor,
+        router: router)
     }
   }
 

@@ -18,8 +18,12 @@ public final class ViewLinks<ViewOutput> {
   // The presenter is stored as its object and the rest of its contract value (see `LinkWords`),
   // so the deinitializer needs no `Optional<ViewOutput>` metadata.
   /// The presenter object (or its boxed value), held strongly; nil until wired.
-  @usableFromInline @exclusivity(unchecked) var storedPresenter: AnyObject?
-  @usableFromInline @exclusivity(unchecked) var presenterWords = LinkWords()
+  // Both nonisolated(unsafe), safe because they are only written on the main actor, when the
+  // module is wired; the one reader off the main actor is a leak report (`leakProbedPresenter`),
+  // which reads them as the retain-path walker reads any object's properties, for a module that
+  // was dismissed or that holds a leaked one: a module that is not being wired.
+  @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var storedPresenter: AnyObject?
+  @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var presenterWords = LinkWords()
   /// Stories opened for this module by the transition that showed it; they close when the view is
   /// released (or earlier, when the module is hidden).
   var leases: [StoryLease] = []
@@ -69,13 +73,21 @@ public final class ViewLinks<ViewOutput> {
   }
 }
 
+extension ViewLinks: LeakPresenterLinkProbe {
+  nonisolated var leakProbedPresenter: AnyObject? {
+    presenterWords.isBoxed ? nil : storedPresenter
+  }
+}
+
 extension ViewLinks: StoryLeaseHolding {
   func hold(_ lease: StoryLease) { leases.append(lease) }
   func didShow() { hasEnded = false }
   func end() -> Bool {
     for lease in leases { lease.close() }
+    // The group is kept until the view's links are released: while they hold it, the leak
+    // detector counts the view as alive (see `LeakOwnerToken.ownerHoldsGroup`). Ending it again
+    // (the module hidden a second time) does nothing.
     leakToken?.end()
-    leakToken = nil
     defer { hasEnded = true }
     return !hasEnded
   }
