@@ -370,7 +370,8 @@ final class LeakDetectorCore: Sendable {
       case .object(let candidate): holders.append(candidate)
       case .module(let module):
         for (object, role) in module.members() {
-          holders.append(HolderCandidate(object: object, description: module.holderDescription(role)))
+          holders.append(
+            HolderCandidate(object: object, description: module.holderDescription(role)))
         }
       }
     }
@@ -568,9 +569,9 @@ private struct BuiltModule {
   let presenterLinks: AnyObject?
   let interactor: AnyObject?
   let router: AnyObject?
-  /// Whether the view's links may still hold the group (the view may be alive).
   /// Objects tracked into the group besides the module's own (none for a builder's module).
   let others: [(AnyObject, LeakRole)]
+  /// Whether the view's links may still hold the group (the view may be alive).
   let viewMayBeAlive: Bool
   let name: String
   let story: String?

@@ -77,8 +77,9 @@ struct LeakEntries {
   /// Starts tracking a built module's presenter links, interactor and router, in this order,
   /// into an empty list (see `LeakOwnerToken.trackModuleLinks`).
   @inline(__always)
-  mutating func appendModuleLinks(presenterLinks: AnyObject, interactor: AnyObject, router: AnyObject)
-  {
+  mutating func appendModuleLinks(
+    presenterLinks: AnyObject, interactor: AnyObject, router: AnyObject
+  ) {
     assert(count == 0, "a module's parts go into an empty list")
     inline = (
       TrackedReference(presenterLinks), TrackedReference(interactor), TrackedReference(router), nil

@@ -135,7 +135,8 @@ package final class LeakOwnerToken: @unchecked Sendable {
   /// nothing else of the module is alive (an interactor kept by an unfinished task).
   @inline(__always)
   func trackModuleLinks(presenterLinks: AnyObject, interactor: AnyObject, router: AnyObject) {
-    entries.appendModuleLinks(presenterLinks: presenterLinks, interactor: interactor, router: router)
+    entries.appendModuleLinks(
+      presenterLinks: presenterLinks, interactor: interactor, router: router)
   }
 
   /// Stops tracking every object of the group. Call with the detector's lock held.

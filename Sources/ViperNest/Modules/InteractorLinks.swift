@@ -12,9 +12,8 @@ public final class InteractorLinks<InteractorOutput> {
   // Safe to mark nonisolated(unsafe) because it is only written on the main actor, when the
   // module is wired; the one reader off the main actor is a leak report (`leakProbedPresenter`),
   // which reads it as the retain-path walker reads any object's properties, for a module that
-  // was dismissed or that holds a leaked one: a module that is not being wired.
-  @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) weak var presenterObject:
-    AnyObject?
+  // ended (or is open while a report is made): a module that is not being wired.
+  @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) weak var presenterObject: AnyObject?
 
   /// Creates an unwired link.
   public nonisolated init() {}

@@ -21,7 +21,7 @@ public final class PresenterLinks<View, Interactor, Router> {
   // `viewObject` is nonisolated(unsafe), safe because it is only written on the main actor, when
   // the module is wired; the one reader off the main actor is a leak report (`leakProbedView`),
   // which reads it as the retain-path walker reads any object's properties, for a module that
-  // was dismissed or that holds a leaked one: a module that is not being wired.
+  // ended (or is open while a report is made): a module that is not being wired.
   @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) weak var viewObject: AnyObject?
   /// The interactor object (or its boxed value), held strongly; nil until wired.
   @usableFromInline @exclusivity(unchecked) var storedInteractor: AnyObject?

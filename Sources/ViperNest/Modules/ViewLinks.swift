@@ -17,11 +17,11 @@ public final class ViewLinks<ViewOutput> {
   // two accesses can overlap: the runtime exclusivity check is turned off for the stored links.
   // The presenter is stored as its object and the rest of its contract value (see `LinkWords`),
   // so the deinitializer needs no `Optional<ViewOutput>` metadata.
-  /// The presenter object (or its boxed value), held strongly; nil until wired.
   // Both nonisolated(unsafe), safe because they are only written on the main actor, when the
   // module is wired; the one reader off the main actor is a leak report (`leakProbedPresenter`),
   // which reads them as the retain-path walker reads any object's properties, for a module that
-  // was dismissed or that holds a leaked one: a module that is not being wired.
+  // ended (or is open while a report is made): a module that is not being wired.
+  /// The presenter object (or its boxed value), held strongly; nil until wired.
   @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var storedPresenter: AnyObject?
   @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var presenterWords = LinkWords()
   /// Stories opened for this module by the transition that showed it; they close when the view is
