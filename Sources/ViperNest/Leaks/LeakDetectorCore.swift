@@ -353,26 +353,14 @@ final class LeakDetectorCore: Sendable {
       return Self.takeViolations(&state)
     }
     keep.removeAll()
-    var leaked: [LeakCandidate] = []
-    for item in leakedItems {
-      switch item {
-      case .object(let candidate): leaked.append(candidate)
-      case .module(let module):
-        for (object, role) in module.members() {
-          leaked.append(
-            LeakCandidate(object: object, role: role, module: module.name, story: module.story))
-        }
+    var leaked = leakedItems.flatMap { item in
+      item.candidates { object, role, module in
+        LeakCandidate(object: object, role: role, module: module.name, story: module.story)
       }
     }
-    var holders: [HolderCandidate] = []
-    for item in holderItems {
-      switch item {
-      case .object(let candidate): holders.append(candidate)
-      case .module(let module):
-        for (object, role) in module.members() {
-          holders.append(
-            HolderCandidate(object: object, description: module.holderDescription(role)))
-        }
+    var holders = holderItems.flatMap { item in
+      item.candidates { object, role, module in
+        HolderCandidate(object: object, description: module.holderDescription(role))
       }
     }
     guard !leaked.isEmpty || !violations.isEmpty else { return nil }
@@ -555,6 +543,15 @@ final class LeakDetectorCore: Sendable {
 private enum ReportItem<Candidate> {
   case object(Candidate)
   case module(BuiltModule)
+
+  /// The object, or the module's layers that are alive, each made a candidate by `make`. Call
+  /// without the detector's lock (see `BuiltModule.members()`).
+  func candidates(_ make: (AnyObject, LeakRole, BuiltModule) -> Candidate) -> [Candidate] {
+    switch self {
+    case .object(let candidate): [candidate]
+    case .module(let module): module.members().map { make($0.0, $0.1, module) }
+    }
+  }
 }
 
 /// A module built by a ``VIPERBuilder`` whose group a report takes: its tracked objects, loaded

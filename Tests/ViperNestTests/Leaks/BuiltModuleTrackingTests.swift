@@ -8,164 +8,129 @@ import ViperNestHeadless
 /// the module's own links.
 @MainActor
 struct BuiltModuleTrackingTests {
-  /// Something outside the module: a cache, a singleton's callback list, a global.
-  final class Keeper {
-    var objects: [AnyObject] = []
+  typealias RetainingModule = VIPERModule<
+    RetainingView, RetainingPresenter, RetainingInteractor, RetainingRouter
+  >
+
+  /// Builds a module in an Add Contact story of its own, lets `keep` return what something outside
+  /// the module (a cache, a callback list, a global) keeps of it, drops the rest, closes the
+  /// story and checks. What was kept is let go after the check.
+  ///
+  /// - Parameter keep: Runs with the module built; returns the objects to keep.
+  /// - Returns: The check's report.
+  func reportAfterTheStoryCloses(keeping keep: (RetainingModule) -> [AnyObject]) throws
+    -> LeakReport?
+  {
+    let detector = LeakDetector()
+    var kept: [AnyObject] = []
+    defer { kept.removeAll() }
+    return try detector.withTracking {
+      let app = try ContactsApp(registerRetainingModule)
+      let (contacts, _) = try app.showContacts()
+      let story = try contacts.open(AddContactStory.self)
+      kept = keep(try RetainingBuilder.build(in: story))
+      story.close()
+      return detector.checkNow()
+    }
   }
 
   @Test func aPresenterKeptAfterItsViewWentIsReportedAsThePresenterWithWhatItHolds() throws {
-    let detector = LeakDetector()
-    let keeper = Keeper()
-    try detector.withTracking {
-      let app = try ContactsApp(registerRetainingModule)
-      let (contacts, _) = try app.showContacts()
-      let story = try contacts.open(AddContactStory.self)
-      do {
-        let module = try RetainingBuilder.build(in: story)
-        keeper.objects.append(module.presenter)
-      }
-      story.close()
-      let report = try #require(detector.checkNow())
-      let roles = Dictionary(uniqueKeysWithValues: report.leaks.map { ($0.typeName, $0.role) })
-      #expect(
-        roles == [
-          "RetainingPresenter": .presenter, "RetainingInteractor": .interactor,
-          "RetainingRouter": .router,
-        ])
-      #expect(report.leaks.allSatisfy { $0.module == "Retaining" })
-    }
-    keeper.objects.removeAll()
+    let report = try #require(try reportAfterTheStoryCloses { [$0.presenter] })
+    let roles = Dictionary(uniqueKeysWithValues: report.leaks.map { ($0.typeName, $0.role) })
+    #expect(
+      roles == [
+        "RetainingPresenter": .presenter, "RetainingInteractor": .interactor,
+        "RetainingRouter": .router,
+      ])
+    #expect(report.leaks.allSatisfy { $0.module == "Retaining" })
   }
 
-  @Test func aViewKeptAfterItsModuleWasDismissedIsReportedWithTheModuleItHolds() throws {
-    let detector = LeakDetector()
-    let keeper = Keeper()
-    try detector.withTracking {
-      let app = try ContactsApp(registerRetainingModule)
-      let (contacts, _) = try app.showContacts()
-      let story = try contacts.open(AddContactStory.self)
-      do {
-        let module = try RetainingBuilder.build(in: story)
-        keeper.objects.append(module.view)
-        // Dismissed while something still holds its view.
-        NavigationLifecycle.controllerDidLeaveHierarchy(module.view)
-      }
-      let report = try #require(detector.checkNow())
-      #expect(
-        Set(report.leaks.map(\.role)) == [.view, .presenter, .interactor, .router])
-      #expect(report.leaks.first { $0.role == .view }?.typeName == "RetainingView")
-      #expect(report.leaks.first { $0.role == .presenter }?.typeName == "RetainingPresenter")
-      story.close()
-    }
-    keeper.objects.removeAll()
+  @Test func anInteractorKeptAfterItsModuleEndedIsReportedAlone() throws {
+    let report = try #require(try reportAfterTheStoryCloses { [$0.interactor] })
+    #expect(report.leaks.map(\.typeName) == ["RetainingInteractor"])
+    #expect(report.leaks.first?.role == .interactor)
   }
 
-  @Test func aDismissedModuleWhoseViewGoesBeforeTheCheckLeavesNothingBehind() throws {
-    let detector = LeakDetector()
-    let keeper = Keeper()
-    try detector.withTracking {
-      let app = try ContactsApp(registerRetainingModule)
-      let (contacts, _) = try app.showContacts()
-      let story = try contacts.open(AddContactStory.self)
-      do {
-        let module = try RetainingBuilder.build(in: story)
-        keeper.objects.append(module.view)
-        NavigationLifecycle.controllerDidLeaveHierarchy(module.view)
-        // Hidden a second time (a second event for the same dismissal): nothing changes.
-        NavigationLifecycle.controllerDidLeaveHierarchy(module.view)
-      }
-      keeper.objects.removeAll()
-      #expect(detector.checkNow() == nil)
-      story.close()
-      #expect(detector.checkNow() == nil)
-    }
+  @Test func presenterLinksKeptAfterThePresenterWentReportWhatTheyHold() throws {
+    // Something keeps the presenter's links object, not the presenter.
+    let report = try #require(try reportAfterTheStoryCloses { [$0.presenter.links] })
+    // The links hold the interactor and router strongly; the presenter itself is gone, so the
+    // links object is reported in its place rather than nothing.
+    #expect(
+      Set(report.leaks.map(\.role)) == [.interactor, .router, .custom("presenter's links")])
   }
 
-  @Test func anInteractorKeptAfterItsModuleEndedIsReportedAloneAndAnOpenModuleNotAtAll() throws {
+  @Test func viewLinksKeptAfterTheViewWentReportThePresenterTheyHold() throws {
+    // The story's end ends the module: its view is gone, but the links it held keep the
+    // presenter, and with it the interactor and router.
+    let report = try #require(try reportAfterTheStoryCloses { [$0.view.links] })
+    #expect(Set(report.leaks.map(\.role)) == [.presenter, .interactor, .router])
+  }
+
+  @Test func aPresenterRewiredByHandAndKeptIsStillReported() throws {
+    let report = try #require(
+      try reportAfterTheStoryCloses { module in
+        // A test swaps the built module's interactor and router for its own, then keeps the
+        // presenter: the interactor and router the module was built with are released.
+        module.presenter.links.wire(
+          view: module.view, interactor: RetainingInteractor(), router: RetainingRouter())
+        return [module.presenter]
+      })
+    // Not silent: the presenter's links object, which the detector tracks, is reported.
+    #expect(report.leaks.contains { $0.role == .custom("presenter's links") })
+  }
+
+  @Test func anOpenModuleIsNotReportedWithALeakedOne() throws {
     let detector = LeakDetector()
-    let keeper = Keeper()
+    var kept: [AnyObject] = []
     try detector.withTracking {
       let app = try ContactsApp(registerRetainingModule)
       let (contacts, _) = try app.showContacts()
       let shown = try RetainingBuilder.build(in: contacts)
       let story = try contacts.open(AddContactStory.self)
-      do {
-        let module = try RetainingBuilder.build(in: story)
-        keeper.objects.append(module.interactor)
-      }
+      kept = [try RetainingBuilder.build(in: story).interactor]
       story.close()
       let report = try #require(detector.checkNow())
       #expect(report.leaks.map(\.typeName) == ["RetainingInteractor"])
-      #expect(report.leaks.first?.role == .interactor)
       withExtendedLifetime(shown) {}
     }
-    keeper.objects.removeAll()
+    kept.removeAll()
   }
 
-  @Test func presenterLinksKeptAfterThePresenterWentReportWhatTheyHold() throws {
+  @Test func aViewKeptAfterItsModuleWasDismissedIsReportedWithTheModuleItHolds() throws {
     let detector = LeakDetector()
-    let keeper = Keeper()
+    var kept: [AnyObject] = []
     try detector.withTracking {
       let app = try ContactsApp(registerRetainingModule)
       let (contacts, _) = try app.showContacts()
       let story = try contacts.open(AddContactStory.self)
-      do {
-        let module = try RetainingBuilder.build(in: story)
-        // Something keeps the presenter's links object, not the presenter.
-        keeper.objects.append(module.presenter.links)
-      }
-      story.close()
+      let view = try RetainingBuilder.build(in: story).view
+      kept = [view]
+      // Dismissed while something still holds its view.
+      NavigationLifecycle.controllerDidLeaveHierarchy(view)
       let report = try #require(detector.checkNow())
-      // The links hold the interactor and router strongly; the presenter itself is gone, so the
-      // links object is reported in its place rather than nothing.
-      #expect(
-        Set(report.leaks.map(\.role))
-          == [.interactor, .router, .custom("presenter's links")])
-      #expect(!report.leaks.contains { $0.role == .presenter || $0.role == .view })
+      #expect(Set(report.leaks.map(\.role)) == [.view, .presenter, .interactor, .router])
+      #expect(report.leaks.first { $0.role == .view }?.typeName == "RetainingView")
+      #expect(report.leaks.first { $0.role == .presenter }?.typeName == "RetainingPresenter")
+      story.close()
     }
-    keeper.objects.removeAll()
+    kept.removeAll()
   }
 
-  @Test func viewLinksKeptAfterTheViewWentReportThePresenterTheyHold() throws {
+  @Test func aDismissedModuleWhoseViewGoesBeforeTheCheckLeavesNothingBehind() throws {
     let detector = LeakDetector()
-    let keeper = Keeper()
     try detector.withTracking {
       let app = try ContactsApp(registerRetainingModule)
       let (contacts, _) = try app.showContacts()
       let story = try contacts.open(AddContactStory.self)
-      do {
-        let module = try RetainingBuilder.build(in: story)
-        keeper.objects.append(module.view.links)
-      }
-      // The story's end ends the module: its view is gone, but the links it held keep the
-      // presenter, and with it the interactor and router.
+      var view: RetainingView? = try RetainingBuilder.build(in: story).view
+      NavigationLifecycle.controllerDidLeaveHierarchy(view!)
+      // Hidden a second time (a second event for the same dismissal): nothing changes.
+      NavigationLifecycle.controllerDidLeaveHierarchy(view!)
+      view = nil
+      #expect(detector.checkNow() == nil)
       story.close()
-      let report = try #require(detector.checkNow())
-      #expect(Set(report.leaks.map(\.role)) == [.presenter, .interactor, .router])
+      #expect(detector.checkNow() == nil)
     }
-    keeper.objects.removeAll()
-  }
-
-  @Test func aPresenterRewiredByHandAndKeptIsStillReported() throws {
-    let detector = LeakDetector()
-    let keeper = Keeper()
-    try detector.withTracking {
-      let app = try ContactsApp(registerRetainingModule)
-      let (contacts, _) = try app.showContacts()
-      let story = try contacts.open(AddContactStory.self)
-      do {
-        let module = try RetainingBuilder.build(in: story)
-        // A test swaps the built module's interactor and router for its own, then keeps the
-        // presenter: the interactor and router the module was built with are released.
-        module.presenter.links.wire(
-          view: module.view, interactor: RetainingInteractor(), router: RetainingRouter())
-        keeper.objects.append(module.presenter)
-      }
-      story.close()
-      let report = try #require(detector.checkNow())
-      // Not silent: the presenter's links object, which the detector tracks, is reported.
-      #expect(report.leaks.contains { $0.role == .custom("presenter's links") })
-    }
-    keeper.objects.removeAll()
   }
 }
