@@ -27,7 +27,7 @@ final class LeakDetectorCore: Sendable {
     var reportedOwnership: Set<OwnershipCheckKey> = []
     var nextSequence = 0
     var sweepThreshold = 256
-    /// The last forgotten module group (`LeakOwnerToken.isSpare`), kept for reuse; it is reused
+    /// The last forgotten module group (`LeakOwnerToken.ownerHoldsGroup`), kept for reuse; it is reused
     /// only when this is its only reference. One is enough for the common sequence (build,
     /// dismiss, check, build) and costs no list bookkeeping.
     var spare: LeakOwnerToken?
@@ -409,12 +409,8 @@ final class LeakDetectorCore: Sendable {
     while index < count {
       let isUnique = isKnownUniquelyReferenced(&state.groups[index])
       let group = state.groups[index]
-      let end = group.effectiveEnd(keeping: &sink, isUnique: isUnique)
-      if end != .open {
-        if ended == maximumEnded || (group.ownerHoldsGroup && !isUnique)
-          || group.entries.containsLiveObject(
-            from: end == .firstEntryReleased ? 1 : 0, keeping: &sink)
-        {
+      if group.isEffectivelyEnded(keeping: &sink, isUnique: isUnique) {
+        if ended == maximumEnded || group.hasLiveObjects(keeping: &sink, isUnique: isUnique) {
           isClean = false
           break
         }
@@ -477,18 +473,15 @@ final class LeakDetectorCore: Sendable {
   ) -> Bool {
     var group = state.groups.removeLast()
     let isUnique = isKnownUniquelyReferenced(&group)
-    let end = group.effectiveEnd(keeping: &sink, isUnique: isUnique)
-    guard end != .open, !group.ownerHoldsGroup || isUnique,
-      !group.entries.containsLiveObject(
-        from: end == .firstEntryReleased ? 1 : 0, keeping: &sink)
-    else {
+    let isEnded = group.isEffectivelyEnded(keeping: &sink, isUnique: isUnique)
+    guard isEnded, !group.hasLiveObjects(keeping: &sink, isUnique: isUnique) else {
       // Open (nothing to forget) or leaked (the full report takes it): back in its slot, 0.
       state.groups.append(group)
-      return end == .open
+      return !isEnded
     }
     group.releaseEntries()
     group.slot = -1
-    if group.isSpare {
+    if group.ownerHoldsGroup {
       state.spare = group
     }
     return true
@@ -506,14 +499,14 @@ final class LeakDetectorCore: Sendable {
     let last = state.groups.removeLast()
     group.slot = -1
     guard last !== group else {
-      if last.isSpare {
+      if last.ownerHoldsGroup {
         state.spare = last
       }
       return
     }
     state.groups[slot] = last
     last.slot = slot
-    if group.isSpare {
+    if group.ownerHoldsGroup {
       state.spare = group
     }
   }

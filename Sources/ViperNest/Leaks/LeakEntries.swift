@@ -132,22 +132,19 @@ struct LeakEntries {
     return created
   }
 
-  /// Whether any tracked object from position `start` on is still alive.
+  /// Whether any tracked object is still alive.
   ///
-  /// - Parameters:
-  ///   - start: The first position to check (1 when the caller already found the first object
-  ///     released).
-  ///   - sink: Receives strong references the check had to create.
+  /// - Parameter sink: Receives strong references the check had to create.
   @inline(__always)
-  func containsLiveObject(from start: Int = 0, keeping sink: inout [AnyObject]) -> Bool {
+  func containsLiveObject(keeping sink: inout [AnyObject]) -> Bool {
     if count <= 4 {
       // Inline entries (every module): straight-line checks, no position switch.
-      if start <= 0, count > 0, inline.0.unsafelyUnwrapped.isAlive(keeping: &sink) { return true }
-      if start <= 1, count > 1, inline.1.unsafelyUnwrapped.isAlive(keeping: &sink) { return true }
-      if start <= 2, count > 2, inline.2.unsafelyUnwrapped.isAlive(keeping: &sink) { return true }
-      return start <= 3 && count > 3 && inline.3.unsafelyUnwrapped.isAlive(keeping: &sink)
+      if count > 0, inline.0.unsafelyUnwrapped.isAlive(keeping: &sink) { return true }
+      if count > 1, inline.1.unsafelyUnwrapped.isAlive(keeping: &sink) { return true }
+      if count > 2, inline.2.unsafelyUnwrapped.isAlive(keeping: &sink) { return true }
+      return count > 3 && inline.3.unsafelyUnwrapped.isAlive(keeping: &sink)
     }
-    var index = start
+    var index = 0
     while index < count {
       if reference(at: index).isAlive(keeping: &sink) { return true }
       index += 1

@@ -17,7 +17,7 @@ package final class LeakOwnerToken: @unchecked Sendable {
   // Safe because `entries`, `isEnded`, `slot`, `isReleasable`, `sequence`, `name`, `nameKey` and
   // `parent` are only read or written while holding `core.state`'s lock (or before the group is
   // published, or in `deinit`, when nothing else can reach the group), and every other stored
-  // property is immutable after `init`. A spare group (`isSpare`) is reused only when the core's spare list
+  // property is immutable after `init`. A spare group (`ownerHoldsGroup`) is reused only when the core's spare list
   // holds its only reference, under the same lock.
 
   /// The state of the detector this group reports to. Once the detector is released, tracking
@@ -34,19 +34,14 @@ package final class LeakOwnerToken: @unchecked Sendable {
   @exclusivity(unchecked) var parent: LeakOwnerToken?
   /// Tie-breaker that keeps reports in tracking order; set when the group is registered.
   @exclusivity(unchecked) var sequence = 0
-  /// True for a built module's group, which the core keeps for reuse once it is forgotten, so
-  /// building a module with tracking on allocates no group.
-  let isSpare: Bool
   private let ownerReference: TrackedReference?
-  /// True when the owner is the object tracked first: the group then checks that entry instead
-  /// of holding a second reference to the same object.
-  private let ownerIsFirstEntry: Bool
   /// True for a module built by a ``VIPERBuilder``: its owner, the view, holds its links, and
   /// the view's links hold this group, so while the view is alive the group is referenced from
   /// outside the detector. The view is then not tracked itself (an unowned reference to it would
   /// cost atomic operations on its reference counts' side table, which the module's weak links
   /// create), and the presenter is tracked through its links object (likewise): see
-  /// `trackModuleLinks(presenterLinks:interactor:router:)`.
+  /// `trackModuleLinks(presenterLinks:interactor:router:)`. The core keeps such a group for reuse
+  /// once it is forgotten (the spare), so building a module with tracking on allocates no group.
   let ownerHoldsGroup: Bool
 
   // Guarded by the detector's lock, which also rules out overlapping accesses.
@@ -66,27 +61,7 @@ package final class LeakOwnerToken: @unchecked Sendable {
     self.name = name
     self.parent = parent
     self.ownerReference = owner.map { TrackedReference($0) }
-    self.ownerIsFirstEntry = false
     self.ownerHoldsGroup = false
-    self.isSpare = false
-  }
-
-  /// A group owned by the first object tracked into it, which the caller appends before the
-  /// group is published (a built module and its view).
-  ///
-  /// - Parameter isSpare: Whether the core may reuse the group once it is forgotten.
-  init(
-    core: LeakDetectorCore, kind: LeakOwnerKind, name: String, parent: LeakOwnerToken?,
-    ownedByFirstEntry: Void, isSpare: Bool = false
-  ) {
-    self.core = core
-    self.kind = kind
-    self.name = name
-    self.parent = parent
-    self.ownerReference = nil
-    self.ownerIsFirstEntry = true
-    self.ownerHoldsGroup = false
-    self.isSpare = isSpare
   }
 
   /// The group of a module built by a ``VIPERBuilder``, whose view's links hold the group (see
@@ -97,9 +72,7 @@ package final class LeakOwnerToken: @unchecked Sendable {
     self.name = name
     self.parent = parent
     self.ownerReference = nil
-    self.ownerIsFirstEntry = false
     self.ownerHoldsGroup = true
-    self.isSpare = true
   }
 
   deinit {
@@ -189,29 +162,8 @@ package final class LeakOwnerToken: @unchecked Sendable {
     core.ownerEnded(self)
   }
 
-  /// True when this group or an enclosing one ended, or its owner object was released.
-  /// Call with the detector's lock held.
-  ///
-  /// - Parameters:
-  ///   - sink: Receives strong references the check had to create; release them after
-  ///     unlocking.
-  ///   - isUnique: As in ``effectiveEnd(keeping:isUnique:)``.
-  func isEffectivelyEnded(keeping sink: inout [AnyObject], isUnique: Bool) -> Bool {
-    effectiveEnd(keeping: &sink, isUnique: isUnique) != .open
-  }
-
-  /// Whether and how a group counts as ended; see ``isEffectivelyEnded(keeping:isUnique:)``.
-  enum EffectiveEnd {
-    /// Neither the group nor an enclosing one ended.
-    case open
-    /// The group or an enclosing one ended, or an enclosing group's owner was released.
-    case ended
-    /// The group's own owner, its first entry, was found released: a check of its objects can
-    /// start at the second one.
-    case firstEntryReleased
-  }
-
-  /// Whether and how this group counts as ended. Call with the detector's lock held.
+  /// True when this group or an enclosing one ended, or its owner was released. Call with the
+  /// detector's lock held.
   ///
   /// - Parameters:
   ///   - sink: Receives strong references the check had to create; release them after
@@ -219,33 +171,22 @@ package final class LeakOwnerToken: @unchecked Sendable {
   ///   - isUnique: Whether the detector's list holds the only reference to the group: a built
   ///     module's view is then released (see ``ownerHoldsGroup``). Pass false when unknown.
   @inline(__always)
-  func effectiveEnd(keeping sink: inout [AnyObject], isUnique: Bool) -> EffectiveEnd {
-    if isEnded { return .ended }
+  func isEffectivelyEnded(keeping sink: inout [AnyObject], isUnique: Bool) -> Bool {
+    if isEnded { return true }
     if ownerHoldsGroup {
-      if isUnique { return .ended }
-    } else if ownerIsFirstEntry {
-      // Listed or enclosing groups that are not ended still hold their entries.
-      if !entries.reference(at: 0).isAlive(keeping: &sink) { return .firstEntryReleased }
+      if isUnique { return true }
     } else if let owner = ownerReference, !owner.isAlive(keeping: &sink) {
-      return .ended
+      return true
     }
+    // Enclosing groups are stories (a built module's group, whose owner is not known from here,
+    // has no owner reference and counts as alive).
     var group = parent
     while let current = group {
-      if current.isEnded {
-        return .ended
-      }
-      if current.ownerHoldsGroup {
-        // Not known from here whether its view's links still hold it: counted as alive.
-      } else if current.ownerIsFirstEntry {
-        if !current.entries.reference(at: 0).isAlive(keeping: &sink) {
-          return .ended
-        }
-      } else if let owner = current.ownerReference, !owner.isAlive(keeping: &sink) {
-        return .ended
-      }
+      if current.isEnded { return true }
+      if let owner = current.ownerReference, !owner.isAlive(keeping: &sink) { return true }
       group = current.parent
     }
-    return .open
+    return false
   }
 
   /// The module name for objects of this group: its own name for a module group.
