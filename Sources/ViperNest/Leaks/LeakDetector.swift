@@ -391,8 +391,11 @@ public final class LeakDetector: Sendable {
   /// ``checkOwnership(view:presenter:interactor:router:viewController:moduleOutput:)`` with the
   /// view as view controller.
   ///
-  /// The view's links must hold the returned group: the view counts as alive while they do, and
-  /// the presenter is tracked through its links object (see `LeakOwnerToken.ownerHoldsGroup`).
+  /// The view's links must hold the returned group, and the presenter's links its presenter
+  /// hold: the view and the presenter count as alive while they do (see
+  /// `LeakOwnerToken.ownerHoldsGroup`). The presenter's links object is tracked too, so a report
+  /// can reach the module's layers; the interactor and router are tracked only if they outlive
+  /// the presenter's links.
   ///
   /// The name and the last ownership verdict are kept per builder type on the main actor, so a
   /// module of a known builder takes the detector's lock once and hashes nothing; the group
@@ -407,19 +410,19 @@ public final class LeakDetector: Sendable {
   ///   - presenterLinks: The presenter's links object.
   ///   - interactor: The module's interactor.
   ///   - router: The module's router.
-  /// - Returns: The group; the view's links hold it, and end it when the module is dismissed.
+  /// - Returns: The group, which the view's links hold and end when the module is dismissed, and
+  ///   its presenter hold, retained once for the presenter's links to hold.
   @MainActor
   package func beginModule(
     builtBy builder: AnyClass, name: () -> String, parent: LeakOwnerToken?,
-    view: AnyObject, presenter: AnyObject, presenterLinks: AnyObject, interactor: AnyObject,
-    router: AnyObject
-  ) -> LeakOwnerToken {
+    view: AnyObject, presenter: AnyObject, presenterLinks: Unmanaged<AnyObject>,
+    interactor: AnyObject, router: AnyObject
+  ) -> (group: LeakOwnerToken, presenterHold: Unmanaged<LeakPresenterHold>) {
     // Unretained: a builder's record is never removed (see `BuilderLeakInfo.known`).
     unowned(unsafe) let info = BuilderLeakInfo.info(for: builder, name: name).takeUnretainedValue()
-    let token = core.beginModule(
+    let begun = core.beginModule(
       nameKey: UnsafeRawPointer(Unmanaged.passUnretained(info).toOpaque()), name: { info.name },
-      parent: parent?.core === core ? parent : nil, presenterLinks: presenterLinks,
-      interactor: interactor, router: router)
+      parent: parent?.core === core ? parent : nil, presenterLinks: presenterLinks)
     // The verdict depends on the layers' types only (the view is also the view controller).
     let types = WiringMemo.types(view, presenter, interactor, router)
     if info.verdictTypes == types {
@@ -433,7 +436,7 @@ public final class LeakDetector: Sendable {
         viewController: view)
       info.verdictTypes = types
     }
-    return token
+    return begun
   }
 
   /// Violations per combination of module types: the rules depend on how a module's classes

@@ -68,30 +68,30 @@ final class LeakDetectorCore: Sendable {
   ///   - name: The module name shown in reports.
   ///   - parent: The enclosing story's group of this core, if any.
   ///   - presenterLinks: The presenter's links object (it lives as long as the presenter).
-  ///   - interactor: The module's interactor.
-  ///   - router: The module's router.
-  /// - Returns: The group, listed (unless the detector is closed). The view's links must hold it.
+  /// - Returns: The group, listed (unless the detector is closed), which the view's links must
+  ///   hold, and its presenter hold, retained once for the presenter's links to hold.
+  @inline(__always)
   func beginModule(
     nameKey: UnsafeRawPointer, name: () -> String, parent: LeakOwnerToken?,
-    presenterLinks: AnyObject, interactor: AnyObject, router: AnyObject
-  ) -> LeakOwnerToken {
-    let (token, swept) = state.withLock { state -> (LeakOwnerToken, [AnyObject]?) in
+    presenterLinks: Unmanaged<AnyObject>
+  ) -> (group: LeakOwnerToken, presenterHold: Unmanaged<LeakPresenterHold>) {
+    let (token, hold, swept) = state.withLock {
+      state -> (LeakOwnerToken, Unmanaged<LeakPresenterHold>, [AnyObject]?) in
       // Tracked in each branch, before the group becomes `token`: tracked after the branches
       // join, the reused group was retained and released around its reuse.
       let token: LeakOwnerToken
       if let reused = Self.takeSpare(&state) {
         reused.reuse(nameKey: nameKey, name: name, parent: parent)
-        reused.trackModuleLinks(
-          presenterLinks: presenterLinks, interactor: interactor, router: router)
+        reused.trackModuleLinks(presenterLinks: presenterLinks)
         token = consume reused
       } else {
         let fresh = LeakOwnerToken(core: self, name: name(), parent: parent, ownedByViewLinks: ())
         fresh.nameKey = nameKey
-        fresh.trackModuleLinks(
-          presenterLinks: presenterLinks, interactor: interactor, router: router)
+        fresh.trackModuleLinks(presenterLinks: presenterLinks)
         token = consume fresh
       }
-      guard !state.isClosed else { return (token, nil) }
+      let hold = Unmanaged.passRetained(token.presenterHold.unsafelyUnwrapped)
+      guard !state.isClosed else { return (token, hold, nil) }
       // A sweep is rare: the strong references it had to create (weak-box references only) are
       // released when this function returns, after unlocking.
       var swept: [AnyObject]?
@@ -101,10 +101,10 @@ final class LeakDetectorCore: Sendable {
         swept = keep
       }
       Self.append(token, to: &state)
-      return (token, swept)
+      return (token, hold, swept)
     }
     withExtendedLifetime(swept) {}
-    return token
+    return (token, hold)
   }
 
   /// The spare module group, if nothing else references it; a spare still referenced elsewhere
@@ -162,6 +162,21 @@ final class LeakDetectorCore: Sendable {
       } else {
         owner.entries.append(reference, role: role)
       }
+    }
+  }
+
+  /// Tracks a built module's interactor or router that outlives its presenter's links (see
+  /// `LeakOwnerToken.trackOutliving(_:role:)`), unless the group is no longer listed.
+  func trackOutliving(_ object: AnyObject, role: LeakRole, heldBy hold: LeakPresenterHold) {
+    let reference = TrackedReference(object)
+    var keep: [AnyObject] = []
+    defer { keep.removeAll() }
+    state.withLock { state in
+      guard !state.isClosed, let group = hold.loadGroup(keeping: &keep), group.slot >= 0 else {
+        reference.release()
+        return
+      }
+      group.entries.append(reference, role: role)
     }
   }
 
@@ -557,9 +572,8 @@ private enum ReportItem<Candidate> {
 /// it (or, when the interactor was released, through the view's strong link to it).
 private struct BuiltModule {
   let presenterLinks: AnyObject?
-  let interactor: AnyObject?
-  let router: AnyObject?
-  /// Objects tracked into the group besides the module's own (none for a builder's module).
+  /// Objects tracked into the group besides the presenter's links: an interactor or router that
+  /// outlived them, or objects tracked by hand.
   let others: [(AnyObject, LeakRole)]
   /// Whether the view's links may still hold the group (the view may be alive).
   let viewMayBeAlive: Bool
@@ -570,9 +584,7 @@ private struct BuiltModule {
   /// Loads the group's tracked objects. Call with the detector's lock held.
   init(_ group: LeakOwnerToken, isUnique: Bool) {
     presenterLinks = group.entries.reference(at: 0).load()
-    interactor = group.entries.reference(at: 1).load()
-    router = group.entries.reference(at: 2).load()
-    others = group.entries.indices.dropFirst(3).compactMap { index in
+    others = group.entries.indices.dropFirst().compactMap { index in
       group.entries.reference(at: index).load().map { ($0, group.entries.role(at: index)) }
     }
     viewMayBeAlive = !isUnique
@@ -589,25 +601,28 @@ private struct BuiltModule {
   /// detector's lock: it reads the layers' links (as the retain-path walker reads objects).
   func members() -> [(AnyObject, LeakRole)] {
     var members: [(AnyObject, LeakRole)] = []
+    let links = presenterLinks as? any LeakPresenterLinksProbe
     var view: AnyObject?
-    if viewMayBeAlive, let links = presenterLinks as? any LeakViewLinkProbe {
+    if viewMayBeAlive, let links {
       view = links.leakProbedView
     }
     if let view { members.append((view, .view)) }
-    if presenterLinks != nil {
+    let interactor = links?.leakProbedInteractor
+    if let presenterLinks {
       let presenter =
         interactor.flatMap(Self.presenter(linkedFrom:)) ?? view.flatMap(Self.presenter(linkedFrom:))
       if let presenter {
         members.append((presenter, .presenter))
-      } else if let presenterLinks {
+      } else {
         // Alive, but no link leads to its presenter (links rewired by hand, or kept by something
         // else after the presenter went): reported as what it is, so the report is not silent.
         members.append((presenterLinks, .custom("presenter's links")))
       }
     }
     if let interactor { members.append((interactor, .interactor)) }
-    if let router { members.append((router, .router)) }
-    return members + others
+    if let router = links?.leakProbedRouter { members.append((router, .router)) }
+    // An interactor or router that outlived the links, unless they hold it again.
+    return members + others.filter { other in !members.contains { $0.0 === other.0 } }
   }
 
   /// The presenter a layer's links lead to (an interactor's weak link, a view's strong one):
@@ -632,8 +647,13 @@ protocol LeakPresenterLinkProbe: AnyObject {
   nonisolated var leakProbedPresenter: AnyObject? { get }
 }
 
-/// Links that lead to a module's view, read by a leak report from any thread.
-protocol LeakViewLinkProbe: AnyObject {
+/// A presenter's links, which lead to a module's other layers, read by a leak report from any
+/// thread.
+protocol LeakPresenterLinksProbe: AnyObject {
   /// The view, if it is alive and these links are wired to it.
   nonisolated var leakProbedView: AnyObject? { get }
+  /// The interactor these links hold, if they are wired to an object.
+  nonisolated var leakProbedInteractor: AnyObject? { get }
+  /// The router these links hold, if they are wired to an object.
+  nonisolated var leakProbedRouter: AnyObject? { get }
 }

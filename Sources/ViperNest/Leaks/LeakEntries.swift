@@ -74,20 +74,14 @@ struct LeakEntries {
     append(reference, code: builtinRole.rawValue)
   }
 
-  /// Starts tracking a built module's presenter links, interactor and router, in this order,
-  /// into an empty list (see `LeakOwnerToken.trackModuleLinks`).
+  /// Starts tracking a built module's presenter links, into an empty list (see
+  /// `LeakOwnerToken.trackModuleLinks`).
   @inline(__always)
-  mutating func appendModuleLinks(
-    presenterLinks: AnyObject, interactor: AnyObject, router: AnyObject
-  ) {
+  mutating func appendModuleLinks(presenterLinks: Unmanaged<AnyObject>) {
     assert(count == 0, "a module's parts go into an empty list")
-    inline = (
-      TrackedReference(presenterLinks), TrackedReference(interactor), TrackedReference(router), nil
-    )
-    inlineRoleCodes =
-      UInt32(BuiltinRole.presenter.rawValue) | UInt32(BuiltinRole.interactor.rawValue) << 8
-      | UInt32(BuiltinRole.router.rawValue) << 16
-    count = 3
+    inline = (presenterLinks._withUnsafeGuaranteedRef { TrackedReference($0) }, nil, nil, nil)
+    inlineRoleCodes = UInt32(BuiltinRole.presenter.rawValue)
+    count = 1
   }
 
   /// Adds a reference; the list now owns it.
@@ -173,11 +167,9 @@ struct LeakEntries {
       inline.1.unsafelyUnwrapped.release()
       inline.2.unsafelyUnwrapped.release()
       inline.3.unsafelyUnwrapped.release()
-    } else if count == 3 {
-      // A built module's presenter links, interactor and router.
+    } else if count == 1 {
+      // A built module's presenter links.
       inline.0.unsafelyUnwrapped.release()
-      inline.1.unsafelyUnwrapped.release()
-      inline.2.unsafelyUnwrapped.release()
     } else {
       var index = 0
       while index < count {

@@ -36,16 +36,21 @@ package final class LeakOwnerToken: @unchecked Sendable {
   @exclusivity(unchecked) var sequence = 0
   private let ownerReference: TrackedReference?
   /// True for a module built by a ``VIPERBuilder``: its owner, the view, holds its links, and
-  /// the view's links hold this group, so while the view is alive the group is referenced from
-  /// outside the detector. The view is then not tracked itself (an unowned reference to it would
-  /// cost atomic operations on its reference counts' side table, which the module's weak links
-  /// create), and the presenter is tracked through its links object (likewise): see
-  /// `trackModuleLinks(presenterLinks:interactor:router:)`. The core keeps such a group for reuse
+  /// the view's links hold this group, as do the presenter's links, so while the view or the
+  /// presenter is alive the group is referenced from outside the detector; the view's links end
+  /// the group when they are released (the view is gone: the module ended). Neither is tracked
+  /// itself (an unowned reference to them would cost atomic operations on their reference
+  /// counts' side tables, which the module's weak links create); the presenter's links object is
+  /// tracked so a report can reach the layers, and the interactor and router only if they outlive
+  /// those links: see `trackModuleLinks(presenterLinks:)`. The core keeps such a group for reuse
   /// once it is forgotten (the spare), so building a module with tracking on allocates no group.
   let ownerHoldsGroup: Bool
 
   // Guarded by the detector's lock, which also rules out overlapping accesses.
   @exclusivity(unchecked) var entries = LeakEntries()
+  /// What the presenter's links of a builder's module hold (see ``LeakPresenterHold``); nil for
+  /// other groups.
+  @exclusivity(unchecked) var presenterHold: LeakPresenterHold?
   @exclusivity(unchecked) var isEnded = false
   /// Index in the detector's group list, or -1 when not listed.
   @exclusivity(unchecked) var slot = -1
@@ -73,6 +78,7 @@ package final class LeakOwnerToken: @unchecked Sendable {
     self.parent = parent
     self.ownerReference = nil
     self.ownerHoldsGroup = true
+    presenterHold = LeakPresenterHold(core: core, group: self)
   }
 
   deinit {
@@ -96,20 +102,33 @@ package final class LeakOwnerToken: @unchecked Sendable {
     if self.parent !== parent { self.parent = parent }
     isEnded = false
     isReleasable = false
+    // A leaked module's presenter links may still hold the previous module's hold: they are cut
+    // off from the group, which gets a hold of its own.
+    if !isKnownUniquelyReferenced(&presenterHold) {
+      presenterHold.unsafelyUnwrapped.isDetached = true
+      presenterHold = LeakPresenterHold(core: core, group: self)
+    }
   }
 
   /// Starts tracking a built module in an empty group (``ownerHoldsGroup``): its presenter's
-  /// links object, which lives as long as the presenter, then the interactor and the router. Call
-  /// with the detector's lock held, or before the group is published.
+  /// links object, which lives as long as the presenter. Call with the detector's lock held, or
+  /// before the group is published.
   ///
   /// A layer's links object is ViperNest's, has no weak references to it and so no side table:
   /// an unowned reference to it is one atomic operation on the object's header each way. The
-  /// interactor and router are tracked themselves: a report must be able to name them even when
-  /// nothing else of the module is alive (an interactor kept by an unfinished task).
+  /// interactor and router are not tracked while the presenter's links hold them: the links
+  /// track whichever of them outlives them (see `PresenterLinks`' deinitializer and
+  /// ``trackOutliving(_:role:)``).
   @inline(__always)
-  func trackModuleLinks(presenterLinks: AnyObject, interactor: AnyObject, router: AnyObject) {
-    entries.appendModuleLinks(
-      presenterLinks: presenterLinks, interactor: interactor, router: router)
+  func trackModuleLinks(presenterLinks: Unmanaged<AnyObject>) {
+    entries.appendModuleLinks(presenterLinks: presenterLinks)
+  }
+
+  /// Whether the presenter's links of a builder's module still hold its ``presenterHold`` (the
+  /// presenter is then alive). Call with the detector's lock held.
+  @inline(__always)
+  func presenterMayBeAlive() -> Bool {
+    ownerHoldsGroup && !isKnownUniquelyReferenced(&presenterHold)
   }
 
   /// Stops tracking every object of the group. Call with the detector's lock held.
@@ -128,20 +147,21 @@ package final class LeakOwnerToken: @unchecked Sendable {
   ///   - sink: Receives strong references the check had to create; release them after
   ///     unlocking.
   ///   - isUnique: Whether the detector's list holds the only reference to the group (for a
-  ///     built module, its view is then released: see ``ownerHoldsGroup``).
+  ///     built module, its view and presenter are then released: see ``ownerHoldsGroup``).
   func hasLiveObjects(keeping sink: inout [AnyObject], isUnique: Bool) -> Bool {
-    if ownerHoldsGroup, !isUnique { return true }
+    if ownerHoldsGroup, !isUnique || presenterMayBeAlive() { return true }
     return entries.containsLiveObject(keeping: &sink)
   }
 
-  /// How many tracked objects are still alive (a built module's view counts while its links hold
-  /// the group). Call with the detector's lock held.
+  /// How many tracked objects are still alive (a built module's view and presenter count while
+  /// their links hold the group). Call with the detector's lock held.
   ///
   /// - Parameters:
   ///   - sink: Receives strong references the check had to create.
   ///   - isUnique: As in ``hasLiveObjects(keeping:isUnique:)``.
   func liveCount(keeping sink: inout [AnyObject], isUnique: Bool) -> Int {
     entries.liveCount(keeping: &sink) + (ownerHoldsGroup && !isUnique ? 1 : 0)
+      + (presenterMayBeAlive() ? 1 : 0)
   }
 
   /// Tracks `object` in this group. See ``LeakDetector/track(_:role:in:)``.
@@ -169,7 +189,8 @@ package final class LeakOwnerToken: @unchecked Sendable {
   ///   - sink: Receives strong references the check had to create; release them after
   ///     unlocking.
   ///   - isUnique: Whether the detector's list holds the only reference to the group: a built
-  ///     module's view is then released (see ``ownerHoldsGroup``). Pass false when unknown.
+  ///     module's view and presenter are then released (see ``ownerHoldsGroup``). Pass false
+  ///     when unknown.
   @inline(__always)
   func isEffectivelyEnded(keeping sink: inout [AnyObject], isUnique: Bool) -> Bool {
     if isEnded { return true }
@@ -216,5 +237,53 @@ package final class LeakOwnerToken: @unchecked Sendable {
     case .module: "\(role) of module \(name), not dismissed"
     case .story: "\(role) of story \(storyChain ?? name), still open"
     }
+  }
+}
+
+/// What the presenter's links of a module built by a ``VIPERBuilder`` hold while they live: the
+/// module's group is held by the view's links, so the detector tells the presenter's liveness
+/// from the view's by which of the two is referenced from outside. Created with the group and
+/// reused with it.
+///
+/// When the links let go of an interactor or router that something else still holds, they track
+/// it into the group through the hold (`trackOutliving(_:role:)`).
+package final class LeakPresenterHold: @unchecked Sendable {
+  // Safe because `isDetached` is only read or written while holding `core.state`'s lock, and
+  // `core` and `group` are immutable (`group` is unowned: its memory stays while this lives).
+
+  let core: LeakDetectorCore
+  /// The group; a report of the presenter's links after the group was reused for another module
+  /// must not reach it: see `isDetached`.
+  private let group: TrackedReference
+  /// Set when the group was reused while these links still held the hold (a leaked module's).
+  @exclusivity(unchecked) var isDetached = false
+
+  init(core: LeakDetectorCore, group: LeakOwnerToken) {
+    self.core = core
+    self.group = TrackedReference(group)
+  }
+
+  deinit {
+    group.release()
+  }
+
+  /// The group, if it still exists. Call with the detector's lock held.
+  ///
+  /// - Parameter sink: Receives the strong reference the load created; release it after
+  ///   unlocking.
+  func loadGroup(keeping sink: inout [AnyObject]) -> LeakOwnerToken? {
+    guard !isDetached, let group = group.load() else { return nil }
+    sink.append(group)
+    return unsafeDowncast(group, to: LeakOwnerToken.self)
+  }
+
+  /// Tracks a module layer that its presenter's links let go of while something else still
+  /// holds it (when the links are released, or rewired by hand), so a report can name it.
+  ///
+  /// - Parameters:
+  ///   - object: The interactor or router; not retained.
+  ///   - role: Its role.
+  func trackOutliving(_ object: AnyObject, role: LeakRole) {
+    core.trackOutliving(object, role: role, heldBy: self)
   }
 }

@@ -22,16 +22,34 @@ public final class PresenterLinks<View, Interactor, Router> {
   // the module is wired; the one reader off the main actor is a leak report (`leakProbedView`),
   // which reads it as the retain-path walker reads any object's properties, for a module that
   // ended (or is open while a report is made): a module that is not being wired.
+  // The interactor and router objects and their words are nonisolated(unsafe) for the same
+  // reason and the same reader: a report reads them (`leakProbedInteractor`, `leakProbedRouter`)
+  // to name the layers of a leaked module.
   @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) weak var viewObject: AnyObject?
   /// The interactor object (or its boxed value), held strongly; nil until wired.
-  @usableFromInline @exclusivity(unchecked) var storedInteractor: AnyObject?
-  @usableFromInline @exclusivity(unchecked) var interactorWords = LinkWords()
+  @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var storedInteractor: AnyObject?
+  @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var interactorWords = LinkWords()
   /// The router object (or its boxed value), held strongly; nil until wired.
-  @usableFromInline @exclusivity(unchecked) var storedRouter: AnyObject?
-  @usableFromInline @exclusivity(unchecked) var routerWords = LinkWords()
+  @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var storedRouter: AnyObject?
+  @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var routerWords = LinkWords()
+  /// The leak detector's presenter hold of the module, held (retained) from when a builder
+  /// tracks the module until these links are released: while they hold it, the detector counts
+  /// the presenter as alive. Unmanaged, so links that are never tracked release nothing for it.
+  // nonisolated(unsafe), safe because it is only written on the main actor, when the module is
+  // built, and read there or in the deinitializer (which nothing else can run alongside).
+  nonisolated(unsafe) var leakHold: Unmanaged<LeakPresenterHold>?
 
   /// Creates unwired links.
   public nonisolated init() {}
+
+  deinit {
+    guard let leakHold else { return }
+    // The interactor and router are released with these links. One that something else still
+    // holds (an unfinished task, a cache) outlives them: it is tracked now, so the module's check
+    // reports it. One held only here is released right after this (no reference count to take).
+    Self.trackLayersOutliving(&storedInteractor, &storedRouter, in: leakHold)
+    leakHold.release()
+  }
 
   /// The view, or `nil` when it was released (or never wired).
   public var view: View? { viewObject as? View }
@@ -68,6 +86,9 @@ public final class PresenterLinks<View, Interactor, Router> {
   ///   - router: The router (or a mock of it).
   @inlinable
   public func wire(view: View, interactor: Interactor, router: Router) {
+    // Rewiring a tracked module's presenter (in a test): the layers it let go of are tracked if
+    // something else still holds them, as when the links are released.
+    trackLayersLetGo()
     viewObject = view as AnyObject
     storedInteractor = interactorWords.store(interactor)
     storedRouter = routerWords.store(router)
@@ -95,6 +116,40 @@ public final class PresenterLinks<View, Interactor, Router> {
     storedRouter = routerWords.store(router)
   }
 
+  /// Holds the module's leak detector presenter hold (see `leakHold`), already retained for
+  /// these links. Called once, by the builder.
+  @inline(__always)
+  func hold(_ hold: Unmanaged<LeakPresenterHold>) {
+    leakHold?.release()
+    leakHold = hold
+  }
+
+  /// Before rewiring: the interactor and router these links let go of are tracked if something
+  /// else still holds them, as when the links are released.
+  @usableFromInline
+  func trackLayersLetGo() {
+    guard let leakHold else { return }
+    Self.trackLayersOutliving(&storedInteractor, &storedRouter, in: leakHold)
+  }
+
+  /// Tracks, in the module's group, the interactor and router these links are about to let go
+  /// of, if something else also holds them (a reference count above one).
+  @inline(__always)
+  nonisolated static func trackLayersOutliving(
+    _ interactor: inout AnyObject?, _ router: inout AnyObject?,
+    in hold: Unmanaged<LeakPresenterHold>
+  ) {
+    let interactorOutlives = interactor != nil && !isKnownUniquelyReferenced(&interactor)
+    let routerOutlives = router != nil && !isKnownUniquelyReferenced(&router)
+    guard interactorOutlives || routerOutlives else { return }
+    hold._withUnsafeGuaranteedRef { hold in
+      if interactorOutlives {
+        hold.trackOutliving(interactor.unsafelyUnwrapped, role: .interactor)
+      }
+      if routerOutlives { hold.trackOutliving(router.unsafelyUnwrapped, role: .router) }
+    }
+  }
+
   @usableFromInline
   func unwired(_ link: String) -> Never {
     preconditionFailure(
@@ -104,6 +159,10 @@ public final class PresenterLinks<View, Interactor, Router> {
   }
 }
 
-extension PresenterLinks: LeakViewLinkProbe {
+extension PresenterLinks: LeakPresenterLinksProbe {
   nonisolated var leakProbedView: AnyObject? { viewObject }
+  nonisolated var leakProbedInteractor: AnyObject? {
+    interactorWords.isBoxed ? nil : storedInteractor
+  }
+  nonisolated var leakProbedRouter: AnyObject? { routerWords.isBoxed ? nil : storedRouter }
 }

@@ -150,11 +150,15 @@ open class VIPERBuilder<
       name: moduleName, resolver: resolver, view: view, presenter: presenter,
       interactor: interactor, router: router)
     LeakDetector.withCurrent { leaks in
-      let links = view.links
-      links.leakToken = leaks.beginModule(
+      // Both links read before the group exists, so it is not kept across a getter call.
+      let viewLinks = view.links
+      let presenterLinks = presenter.links
+      let (group, presenterHold) = leaks.beginModule(
         builtBy: Self.self, name: { moduleName }, parent: resolver.node.leakToken, view: view,
-        presenter: presenter, presenterLinks: presenter.links, interactor: interactor,
-        router: router)
+        presenter: presenter, presenterLinks: .passUnretained(presenterLinks),
+        interactor: interactor, router: router)
+      presenterLinks.hold(presenterHold)
+      viewLinks.leakToken = consume group
     }
   }
 

@@ -45,10 +45,67 @@ struct BuiltModuleTrackingTests {
     #expect(report.leaks.allSatisfy { $0.module == "Retaining" })
   }
 
+  @Test func aPresenterKeptAfterItsViewWasReleasedIsReportedWhileItsStoryIsStillOpen() throws {
+    // No dismissal was seen and the story is open: the view's release alone ends the module.
+    let detector = LeakDetector()
+    var kept: [AnyObject] = []
+    try detector.withTracking {
+      let app = try ContactsApp(registerRetainingModule)
+      let (contacts, _) = try app.showContacts()
+      kept = [try RetainingBuilder.build(in: contacts).presenter]
+      let report = try #require(detector.checkNow())
+      #expect(
+        Set(report.leaks.map(\.typeName)) == [
+          "RetainingPresenter", "RetainingInteractor", "RetainingRouter",
+        ])
+      #expect(report.leaks.allSatisfy { $0.story == "App > Contacts" })
+    }
+    kept.removeAll()
+  }
+
   @Test func anInteractorKeptAfterItsModuleEndedIsReportedAlone() throws {
     let report = try #require(try reportAfterTheStoryCloses { [$0.interactor] })
     #expect(report.leaks.map(\.typeName) == ["RetainingInteractor"])
     #expect(report.leaks.first?.role == .interactor)
+  }
+
+  @Test func aRouterKeptAfterItsModuleEndedIsReportedAlone() throws {
+    // The presenter's links let go of the router while a cache still holds it: the links track
+    // it then, so the report names it although nothing else of the module is alive.
+    let report = try #require(try reportAfterTheStoryCloses { [$0.router] })
+    #expect(report.leaks.map(\.typeName) == ["RetainingRouter"])
+    #expect(report.leaks.first?.role == .router)
+    #expect(report.leaks.first?.module == "Retaining")
+  }
+
+  @Test func anInteractorAlsoHeldByItsOwnRouterIsReleasedWithTheModuleAndNotReported() throws {
+    // When the presenter's links go, the interactor is also held by the router (a second
+    // reference, so it is tracked); the router goes with the links and the interactor with it.
+    let detector = LeakDetector()
+    try detector.withTracking {
+      let app = try ContactsApp(registerInteractorHoldingModule)
+      let (contacts, _) = try app.showContacts()
+      let story = try contacts.open(AddContactStory.self)
+      do {
+        let module = try InteractorHoldingBuilder.build(in: story)
+        module.router.interactor = module.interactor
+      }
+      story.close()
+      #expect(detector.checkNow() == nil)
+    }
+  }
+
+  @Test func anInteractorRewiredAwayButKeptIsReportedAsTheModulesInteractor() throws {
+    let original = try #require(
+      try reportAfterTheStoryCloses { module in
+        // A test swaps the interactor for its own and keeps the one the module was built with.
+        let built = module.interactor
+        module.presenter.links.wire(
+          view: module.view, interactor: RetainingInteractor(), router: module.router)
+        return [built]
+      })
+    #expect(original.leaks.map(\.typeName) == ["RetainingInteractor"])
+    #expect(original.leaks.first?.role == .interactor)
   }
 
   @Test func presenterLinksKeptAfterThePresenterWentReportWhatTheyHold() throws {
@@ -133,4 +190,30 @@ struct BuiltModuleTrackingTests {
       #expect(detector.checkNow() == nil)
     }
   }
+}
+
+// A module whose router also holds its interactor (strongly): a second reference that goes with
+// the module.
+final class InteractorHoldingRouter: VIPERRouter {
+  let links = RouterLinks()
+  var interactor: SharedInteractor?
+}
+
+final class SharedInteractor: VIPERInteractor {
+  let links = InteractorLinks<InteractorHoldingPresenter>()
+}
+
+final class InteractorHoldingPresenter: VIPERPresenter, RetainingViewOutput {
+  let links = PresenterLinks<RetainingView, SharedInteractor, InteractorHoldingRouter>()
+}
+
+final class InteractorHoldingBuilder: VIPERBuilder<
+  RetainingView, InteractorHoldingPresenter, SharedInteractor, InteractorHoldingRouter
+>
+{}
+
+func registerInteractorHoldingModule(_ r: Registrar) {
+  r.register(InteractorHoldingPresenter.self, mainActor: InteractorHoldingPresenter.init)
+  r.register(SharedInteractor.self, mainActor: SharedInteractor.init)
+  r.register(InteractorHoldingRouter.self, mainActor: InteractorHoldingRouter.init)
 }
