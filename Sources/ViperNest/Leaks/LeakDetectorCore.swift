@@ -166,13 +166,14 @@ final class LeakDetectorCore: Sendable {
   }
 
   /// Tracks a built module's interactor or router that outlives its presenter's links (see
-  /// `LeakOwnerToken.trackOutliving(_:role:)`), unless the group is no longer listed.
+  /// `LeakPresenterHold.trackOutliving(_:role:)`) into the listed group that holds `hold`; with
+  /// none (the group was forgotten, or reused with another hold), nothing is tracked. A scan of
+  /// the list, on a path taken only when a layer outlives its links.
   func trackOutliving(_ object: AnyObject, role: LeakRole, heldBy hold: LeakPresenterHold) {
     let reference = TrackedReference(object)
-    var keep: [AnyObject] = []
-    defer { keep.removeAll() }
     state.withLock { state in
-      guard !state.isClosed, let group = hold.loadGroup(keeping: &keep), group.slot >= 0 else {
+      guard !state.isClosed, let group = state.groups.first(where: { $0.presenterHold === hold })
+      else {
         reference.release()
         return
       }

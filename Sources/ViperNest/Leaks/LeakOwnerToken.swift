@@ -14,11 +14,11 @@ package enum LeakOwnerKind: Sendable {
 /// creates into it, and ends it when the module is dismissed or the story closed. Only ended
 /// groups are checked, so objects whose owner is still alive are never reported.
 package final class LeakOwnerToken: @unchecked Sendable {
-  // Safe because `entries`, `isEnded`, `slot`, `isReleasable`, `sequence`, `name`, `nameKey` and
-  // `parent` are only read or written while holding `core.state`'s lock (or before the group is
-  // published, or in `deinit`, when nothing else can reach the group), and every other stored
-  // property is immutable after `init`. A spare group (`ownerHoldsGroup`) is reused only when the core's spare list
-  // holds its only reference, under the same lock.
+  // Safe because `entries`, `presenterHold`, `isEnded`, `slot`, `isReleasable`, `sequence`,
+  // `name`, `nameKey` and `parent` are only read or written while holding `core.state`'s lock (or
+  // before the group is published, or in `deinit`, when nothing else can reach the group), and
+  // every other stored property is immutable after `init`. A spare group (`ownerHoldsGroup`) is
+  // reused only when the core's spare list holds its only reference, under the same lock.
 
   /// The state of the detector this group reports to. Once the detector is released, tracking
   /// into the group and ending it do nothing.
@@ -36,14 +36,14 @@ package final class LeakOwnerToken: @unchecked Sendable {
   @exclusivity(unchecked) var sequence = 0
   private let ownerReference: TrackedReference?
   /// True for a module built by a ``VIPERBuilder``: its owner, the view, holds its links, and
-  /// the view's links hold this group, as do the presenter's links, so while the view or the
-  /// presenter is alive the group is referenced from outside the detector; the view's links end
-  /// the group when they are released (the view is gone: the module ended). Neither is tracked
-  /// itself (an unowned reference to them would cost atomic operations on their reference
-  /// counts' side tables, which the module's weak links create); the presenter's links object is
-  /// tracked so a report can reach the layers, and the interactor and router only if they outlive
-  /// those links: see `trackModuleLinks(presenterLinks:)`. The core keeps such a group for reuse
-  /// once it is forgotten (the spare), so building a module with tracking on allocates no group.
+  /// the view's links hold this group, so while the view is alive the group is referenced from
+  /// outside the detector (once it is not, the view is gone and the module ended); the
+  /// presenter's links hold its ``presenterHold`` likewise. Neither layer is tracked itself (an
+  /// unowned reference to them would cost atomic operations on their reference counts' side
+  /// tables, which the module's weak links create); the presenter's links object is tracked so a
+  /// report can reach the layers, and the interactor and router only if they outlive those links:
+  /// see `trackModuleLinks(presenterLinks:)`. The core keeps such a group for reuse once it is
+  /// forgotten (the spare), so building a module with tracking on allocates no group.
   let ownerHoldsGroup: Bool
 
   // Guarded by the detector's lock, which also rules out overlapping accesses.
@@ -78,7 +78,7 @@ package final class LeakOwnerToken: @unchecked Sendable {
     self.parent = parent
     self.ownerReference = nil
     self.ownerHoldsGroup = true
-    presenterHold = LeakPresenterHold(core: core, group: self)
+    presenterHold = LeakPresenterHold(core: core)
   }
 
   deinit {
@@ -102,11 +102,10 @@ package final class LeakOwnerToken: @unchecked Sendable {
     if self.parent !== parent { self.parent = parent }
     isEnded = false
     isReleasable = false
-    // A leaked module's presenter links may still hold the previous module's hold: they are cut
-    // off from the group, which gets a hold of its own.
+    // A leaked module's presenter links may still hold the previous module's hold: the group
+    // gets a hold of its own, so those links no longer reach it.
     if !isKnownUniquelyReferenced(&presenterHold) {
-      presenterHold.unsafelyUnwrapped.isDetached = true
-      presenterHold = LeakPresenterHold(core: core, group: self)
+      presenterHold = LeakPresenterHold(core: core)
     }
   }
 
@@ -118,7 +117,7 @@ package final class LeakOwnerToken: @unchecked Sendable {
   /// an unowned reference to it is one atomic operation on the object's header each way. The
   /// interactor and router are not tracked while the presenter's links hold them: the links
   /// track whichever of them outlives them (see `PresenterLinks`' deinitializer and
-  /// ``trackOutliving(_:role:)``).
+  /// `LeakPresenterHold.trackOutliving(_:role:)`).
   @inline(__always)
   func trackModuleLinks(presenterLinks: Unmanaged<AnyObject>) {
     entries.appendModuleLinks(presenterLinks: presenterLinks)
@@ -243,38 +242,18 @@ package final class LeakOwnerToken: @unchecked Sendable {
 /// What the presenter's links of a module built by a ``VIPERBuilder`` hold while they live: the
 /// module's group is held by the view's links, so the detector tells the presenter's liveness
 /// from the view's by which of the two is referenced from outside. Created with the group and
-/// reused with it.
+/// reused with it; a group reused while a leaked module's presenter links still hold its hold
+/// gets a new one.
 ///
 /// When the links let go of an interactor or router that something else still holds, they track
-/// it into the group through the hold (`trackOutliving(_:role:)`).
-package final class LeakPresenterHold: @unchecked Sendable {
-  // Safe because `isDetached` is only read or written while holding `core.state`'s lock, and
-  // `core` and `group` are immutable (`group` is unowned: its memory stays while this lives).
-
+/// it into the group through the hold (`trackOutliving(_:role:)`). The hold has no reference to
+/// the group: the detector finds the listed group that holds it, so a hold never reaches a group
+/// that was forgotten, reused or released.
+package final class LeakPresenterHold: Sendable {
   let core: LeakDetectorCore
-  /// The group; a report of the presenter's links after the group was reused for another module
-  /// must not reach it: see `isDetached`.
-  private let group: TrackedReference
-  /// Set when the group was reused while these links still held the hold (a leaked module's).
-  @exclusivity(unchecked) var isDetached = false
 
-  init(core: LeakDetectorCore, group: LeakOwnerToken) {
+  init(core: LeakDetectorCore) {
     self.core = core
-    self.group = TrackedReference(group)
-  }
-
-  deinit {
-    group.release()
-  }
-
-  /// The group, if it still exists. Call with the detector's lock held.
-  ///
-  /// - Parameter sink: Receives the strong reference the load created; release it after
-  ///   unlocking.
-  func loadGroup(keeping sink: inout [AnyObject]) -> LeakOwnerToken? {
-    guard !isDetached, let group = group.load() else { return nil }
-    sink.append(group)
-    return unsafeDowncast(group, to: LeakOwnerToken.self)
   }
 
   /// Tracks a module layer that its presenter's links let go of while something else still

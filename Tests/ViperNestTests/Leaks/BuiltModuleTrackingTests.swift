@@ -108,6 +108,33 @@ struct BuiltModuleTrackingTests {
     #expect(original.leaks.first?.role == .interactor)
   }
 
+  @Test func aReportedModulesLayersNeverTurnUpInTheNextModuleBuilt() throws {
+    // The reported module's group is forgotten and reused for the next module, while the
+    // reported presenter (and the interactor something else keeps) are still alive.
+    let detector = LeakDetector()
+    var keptPresenter: [AnyObject] = []
+    var keptInteractor: [AnyObject] = []
+    try detector.withTracking {
+      let app = try ContactsApp(registerRetainingModule)
+      let (contacts, _) = try app.showContacts()
+      let first = try contacts.open(AddContactStory.self)
+      do {
+        let leaked = try RetainingBuilder.build(in: first)
+        keptPresenter = [leaked.presenter]
+        keptInteractor = [leaked.interactor]
+      }
+      first.close()
+      #expect(detector.checkNow()?.leaks.count == 3)
+      let second = try contacts.open(AddContactStory.self)
+      _ = try RetainingBuilder.build(in: second)
+      // The reported presenter goes; its links let go of an interactor that is still kept.
+      keptPresenter.removeAll()
+      second.close()
+      #expect(detector.checkNow() == nil)
+    }
+    keptInteractor.removeAll()
+  }
+
   @Test func presenterLinksKeptAfterThePresenterWentReportWhatTheyHold() throws {
     // Something keeps the presenter's links object, not the presenter.
     let report = try #require(try reportAfterTheStoryCloses { [$0.presenter.links] })
