@@ -43,12 +43,19 @@ public final class PresenterLinks<View, Interactor, Router> {
   public nonisolated init() {}
 
   deinit {
-    guard let leakHold else { return }
-    // The interactor and router are released with these links. One that something else still
-    // holds (an unfinished task, a cache) outlives them: it is tracked now, so the module's check
-    // reports it. One held only here is released right after this (no reference count to take).
-    Self.trackLayersOutliving(&storedInteractor, &storedRouter, in: leakHold)
-    leakHold.release()
+    if leakHold != nil { endLeakTracking() }
+  }
+
+  /// The deinitializer's part for a tracked module (out of line, so links that are never tracked
+  /// release quickly). The interactor and router are released with these links. One that
+  /// something else still holds (an unfinished task, a cache) outlives them: it is tracked now, so
+  /// the module's check reports it. One held only here is released right after this (no reference
+  /// count to take).
+  @inline(never)
+  private nonisolated func endLeakTracking() {
+    let hold = leakHold.unsafelyUnwrapped
+    Self.trackLayersOutliving(&storedInteractor, &storedRouter, in: hold)
+    hold.release()
   }
 
   /// The view, or `nil` when it was released (or never wired).
