@@ -154,15 +154,7 @@ final class LeakDetectorCore: Sendable {
 
   /// Tracks `object` in `owner`; see ``LeakDetector/track(_:role:in:)``.
   func track(_ object: AnyObject, role: LeakRole, in owner: LeakOwnerToken) {
-    if LeakDetector.isProcessOwned(object) { return }
-    let reference = TrackedReference(object)
-    state.withLock { state in
-      if state.isClosed {
-        reference.release()
-      } else {
-        owner.entries.append(reference, role: role)
-      }
-    }
+    track(object, role: role) { _ in owner }
   }
 
   /// Tracks a built module's interactor or router that outlives its presenter's links (see
@@ -170,14 +162,22 @@ final class LeakDetectorCore: Sendable {
   /// none (the group was forgotten, or reused with another hold), nothing is tracked. A scan of
   /// the list, on a path taken only when a layer outlives its links.
   func trackOutliving(_ object: AnyObject, role: LeakRole, heldBy hold: LeakPresenterHold) {
+    track(object, role: role) { state in state.groups.first { $0.presenterHold === hold } }
+  }
+
+  /// Tracks `object` (unless it is process-owned) in the group `owner` finds under the lock;
+  /// nothing once the detector is closed or when `owner` finds none.
+  private func track(
+    _ object: AnyObject, role: LeakRole, in owner: (State) -> LeakOwnerToken?
+  ) {
+    if LeakDetector.isProcessOwned(object) { return }
     let reference = TrackedReference(object)
     state.withLock { state in
-      guard !state.isClosed, let group = state.groups.first(where: { $0.presenterHold === hold })
-      else {
+      if !state.isClosed, let group = owner(state) {
+        group.entries.append(reference, role: role)
+      } else {
         reference.release()
-        return
       }
-      group.entries.append(reference, role: role)
     }
   }
 
@@ -566,11 +566,13 @@ private enum ReportItem<Candidate> {
 /// A module built by a ``VIPERBuilder`` whose group a report takes: its tracked objects, loaded
 /// under the detector's lock, from which `members()` finds the layers that are alive.
 ///
-/// The view and presenter are not tracked themselves (see `LeakOwnerToken.ownerHoldsGroup`).
-/// While the presenter is alive, so is its links object, which is tracked; while the view is
-/// alive, its links hold the group. Each is then found through the module's own links: the view
-/// through the presenter's weak link to it, the presenter through the interactor's weak link to
-/// it (or, when the interactor was released, through the view's strong link to it).
+/// The layers are not tracked themselves (see `LeakOwnerToken.ownerHoldsGroup`). While the
+/// presenter is alive, so is its links object, which is tracked; while the view is alive, its
+/// links hold the group. Each layer is then found through the module's own links: the view
+/// through the presenter's weak link to it, the interactor and router through the presenter's
+/// strong links, the presenter through the interactor's weak link to it (or, when the interactor
+/// was released, through the view's strong link to it). An interactor or router that outlived the
+/// presenter's links was tracked into the group then.
 private struct BuiltModule {
   let presenterLinks: AnyObject?
   /// Objects tracked into the group besides the presenter's links: an interactor or router that

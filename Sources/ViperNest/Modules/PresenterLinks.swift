@@ -127,7 +127,7 @@ public final class PresenterLinks<View, Interactor, Router> {
   /// these links. Called once, by the builder.
   @inline(__always)
   func hold(_ hold: Unmanaged<LeakPresenterHold>) {
-    leakHold?.release()
+    assert(leakHold == nil, "a module's presenter links are tracked once")
     leakHold = hold
   }
 

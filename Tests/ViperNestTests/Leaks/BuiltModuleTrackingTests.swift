@@ -12,6 +12,23 @@ struct BuiltModuleTrackingTests {
     RetainingView, RetainingPresenter, RetainingInteractor, RetainingRouter
   >
 
+  /// Runs `body` with a new detector tracking, in the Contacts story of an app that registers
+  /// `register`'s module.
+  ///
+  /// - Parameters:
+  ///   - register: The module's registrations.
+  ///   - body: Runs with the detector and the Contacts story.
+  func inContacts<Result>(
+    registering register: @escaping (Registrar) -> Void = registerRetainingModule,
+    _ body: (LeakDetector, Story) throws -> Result
+  ) throws -> Result {
+    let detector = LeakDetector()
+    return try detector.withTracking {
+      let app = try ContactsApp(register)
+      return try body(detector, try app.showContacts().story)
+    }
+  }
+
   /// Builds a module in an Add Contact story of its own, lets `keep` return what something outside
   /// the module (a cache, a callback list, a global) keeps of it, drops the rest, closes the
   /// story and checks. What was kept is let go after the check.
@@ -21,12 +38,9 @@ struct BuiltModuleTrackingTests {
   func reportAfterTheStoryCloses(keeping keep: (RetainingModule) -> [AnyObject]) throws
     -> LeakReport?
   {
-    let detector = LeakDetector()
     var kept: [AnyObject] = []
     defer { kept.removeAll() }
-    return try detector.withTracking {
-      let app = try ContactsApp(registerRetainingModule)
-      let (contacts, _) = try app.showContacts()
+    return try inContacts { detector, contacts in
       let story = try contacts.open(AddContactStory.self)
       kept = keep(try RetainingBuilder.build(in: story))
       story.close()
@@ -47,11 +61,8 @@ struct BuiltModuleTrackingTests {
 
   @Test func aPresenterKeptAfterItsViewWasReleasedIsReportedWhileItsStoryIsStillOpen() throws {
     // No dismissal was seen and the story is open: the view's release alone ends the module.
-    let detector = LeakDetector()
     var kept: [AnyObject] = []
-    try detector.withTracking {
-      let app = try ContactsApp(registerRetainingModule)
-      let (contacts, _) = try app.showContacts()
+    try inContacts { detector, contacts in
       kept = [try RetainingBuilder.build(in: contacts).presenter]
       let report = try #require(detector.checkNow())
       #expect(
@@ -78,13 +89,18 @@ struct BuiltModuleTrackingTests {
     #expect(report.leaks.first?.module == "Retaining")
   }
 
+  @Test func aRouterMarkedProcessOwnedThatOutlivesItsModuleIsNotReported() throws {
+    let report = try reportAfterTheStoryCloses { module in
+      LeakDetector.markProcessOwned(module.router)
+      return [module.router]
+    }
+    #expect(report == nil)
+  }
+
   @Test func anInteractorAlsoHeldByItsOwnRouterIsReleasedWithTheModuleAndNotReported() throws {
     // When the presenter's links go, the interactor is also held by the router (a second
     // reference, so it is tracked); the router goes with the links and the interactor with it.
-    let detector = LeakDetector()
-    try detector.withTracking {
-      let app = try ContactsApp(registerInteractorHoldingModule)
-      let (contacts, _) = try app.showContacts()
+    try inContacts(registering: registerInteractorHoldingModule) { detector, contacts in
       let story = try contacts.open(AddContactStory.self)
       do {
         let module = try InteractorHoldingBuilder.build(in: story)
@@ -111,12 +127,9 @@ struct BuiltModuleTrackingTests {
   @Test func aReportedModulesLayersNeverTurnUpInTheNextModuleBuilt() throws {
     // The reported module's group is forgotten and reused for the next module, while the
     // reported presenter (and the interactor something else keeps) are still alive.
-    let detector = LeakDetector()
     var keptPresenter: [AnyObject] = []
     var keptInteractor: [AnyObject] = []
-    try detector.withTracking {
-      let app = try ContactsApp(registerRetainingModule)
-      let (contacts, _) = try app.showContacts()
+    try inContacts { detector, contacts in
       let first = try contacts.open(AddContactStory.self)
       do {
         let leaked = try RetainingBuilder.build(in: first)
@@ -165,11 +178,8 @@ struct BuiltModuleTrackingTests {
   }
 
   @Test func anOpenModuleIsNotReportedWithALeakedOne() throws {
-    let detector = LeakDetector()
     var kept: [AnyObject] = []
-    try detector.withTracking {
-      let app = try ContactsApp(registerRetainingModule)
-      let (contacts, _) = try app.showContacts()
+    try inContacts { detector, contacts in
       let shown = try RetainingBuilder.build(in: contacts)
       let story = try contacts.open(AddContactStory.self)
       kept = [try RetainingBuilder.build(in: story).interactor]
@@ -182,11 +192,8 @@ struct BuiltModuleTrackingTests {
   }
 
   @Test func aViewKeptAfterItsModuleWasDismissedIsReportedWithTheModuleItHolds() throws {
-    let detector = LeakDetector()
     var kept: [AnyObject] = []
-    try detector.withTracking {
-      let app = try ContactsApp(registerRetainingModule)
-      let (contacts, _) = try app.showContacts()
+    try inContacts { detector, contacts in
       let story = try contacts.open(AddContactStory.self)
       let view = try RetainingBuilder.build(in: story).view
       kept = [view]
@@ -202,10 +209,7 @@ struct BuiltModuleTrackingTests {
   }
 
   @Test func aDismissedModuleWhoseViewGoesBeforeTheCheckLeavesNothingBehind() throws {
-    let detector = LeakDetector()
-    try detector.withTracking {
-      let app = try ContactsApp(registerRetainingModule)
-      let (contacts, _) = try app.showContacts()
+    try inContacts { detector, contacts in
       let story = try contacts.open(AddContactStory.self)
       var view: RetainingView? = try RetainingBuilder.build(in: story).view
       NavigationLifecycle.controllerDidLeaveHierarchy(view!)
