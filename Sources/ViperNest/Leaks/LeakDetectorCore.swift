@@ -31,6 +31,9 @@ final class LeakDetectorCore: Sendable {
     /// only when this is its only reference. One is enough for the common sequence (build,
     /// dismiss, check, build) and costs no list bookkeeping.
     var spare: LeakOwnerToken?
+    /// Finds an object's owning references for reports; nil for the default
+    /// (`LeakExplainer.userReferences(of:)`). Replaced by tests only.
+    var scanner: (@Sendable (AnyObject) -> ReferenceScan)?
   }
 
   let state: LeakLock<State>
@@ -211,6 +214,16 @@ final class LeakDetectorCore: Sendable {
     return isReleased
   }
 
+  /// Waits for the ended groups' objects, then reports what is still alive.
+  ///
+  /// Runs on the main actor. The check takes strong references to the objects it examines (a
+  /// leaked object is held while its report is built, an object while its stored properties are
+  /// read, and on Apple platforms every `weak` box it loads), so when the object's other owners let
+  /// go meanwhile, the check makes the last release and the object's `deinit` runs where the check
+  /// runs. A view controller or view (a `@MainActor` class) must not deinitialize off the main
+  /// thread, and the properties read are main-actor state: here both happen on the main actor.
+  /// The polling suspends between attempts, so the main actor is free while the check waits.
+  @MainActor
   func check(timeout: Duration?, includingHandTracked: Bool) async -> LeakReport? {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout ?? state.withLock { $0.timeout })
@@ -387,7 +400,8 @@ final class LeakDetectorCore: Sendable {
     leaked.removeAll { LeakDetector.isProcessOwned($0.object) }
     guard !leaked.isEmpty || !violations.isEmpty else { return nil }
     holders = holders.filter { !seen.contains(ObjectIdentifier($0.object)) }
-    let leaks = LeakExplainer.explain(leaked, holders: holders)
+    let scanner = state.withLock { $0.scanner } ?? LeakExplainer.userReferences(of:)
+    let leaks = LeakExplainer.explain(leaked, holders: holders, scanner: scanner)
     return LeakReport(leaks: leaks, ownershipViolations: violations)
   }
 

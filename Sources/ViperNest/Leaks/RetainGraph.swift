@@ -1,9 +1,11 @@
 /// The owning references among live objects, discovered lazily, for explaining leaks.
 ///
-/// The graph keeps no object alive. It holds every object it meets by an unowned reference
-/// (``TrackedReference``): the object deinitializes as soon as its last owner lets go, even
-/// while a report is being built, but its memory, and so its address, stays reserved until the
-/// graph is dropped, so an address never stands for two objects. An object is read only while
+/// Where Swift objects are native (Linux), the graph keeps no object alive. It holds every object
+/// it meets by an unowned reference (``TrackedReference``): the object deinitializes as soon as
+/// its last owner lets go, even while a report is being built, but its memory, and so its address,
+/// stays reserved until the graph is dropped, so an address never stands for two objects. On
+/// Apple platforms it holds them strongly for the report's one pass on the main actor (see
+/// `Pins`). An object is read only while
 /// the graph holds a strong reference to it, taken with `swift_tryRetain` for the duration of its
 /// scan (an object that started deinitializing is not scanned: it has no edges). Its type is
 /// read when it is first met, from the strong reference the caller or the scan that met it
@@ -31,15 +33,70 @@ struct RetainGraph {
   /// Scans one object for owning references; replaceable in tests.
   typealias Scanner = (AnyObject) -> ReferenceScan
 
-  /// Unowned references to every object met, by index, given up when the graph is dropped.
+  /// References to every object met, by index, given up when the graph is dropped.
   private final class Pins {
     // Only the graph that created it uses it, one access at a time.
-    @exclusivity(unchecked) var references: [TrackedReference] = []
+    #if canImport(ObjectiveC)
+      // Strong on Apple platforms. A tracked reference there is a `weak` box, and forming a weak
+      // reference to an object that is deallocating, or whose class refuses weak references,
+      // aborts the process: objc4's `objc_initWeak` stores with `DoCrashIfDeallocating`, and
+      // `weak_register_no_lock` calls `_objc_fatal("Cannot form weak reference to instance
+      // …")`. The graph meets objects it did not choose, so it forms no weak reference. Reports
+      // are built on the main actor in one synchronous pass (`LeakDetectorCore.check`), so these
+      // strong references last that pass and are released on the main actor.
+      @exclusivity(unchecked) private var objects: [AnyObject] = []
+    #else
+      @exclusivity(unchecked) private var references: [TrackedReference] = []
 
-    deinit {
-      for reference in references {
-        reference.release()
+      deinit {
+        for reference in references {
+          reference.release()
+        }
       }
+    #endif
+
+    /// Whether a pin keeps the object's address from being reused while the graph lives.
+    static var reservesAddresses: Bool {
+      #if canImport(ObjectiveC)
+        return true
+      #else
+        return TrackedReference.reservesMemory
+      #endif
+    }
+
+    func reserveCapacity(_ capacity: Int) {
+      #if canImport(ObjectiveC)
+        objects.reserveCapacity(capacity)
+      #else
+        references.reserveCapacity(capacity)
+      #endif
+    }
+
+    /// Pins `object`, which the caller holds strongly.
+    func append(_ object: AnyObject) {
+      #if canImport(ObjectiveC)
+        objects.append(object)
+      #else
+        references.append(TrackedReference(object))
+      #endif
+    }
+
+    /// Whether the pin at `index` is `object` (which the caller holds strongly).
+    func pin(_ index: Int, refersTo object: AnyObject) -> Bool {
+      #if canImport(ObjectiveC)
+        return objects[index] === object
+      #else
+        return references[index].refers(to: object)
+      #endif
+    }
+
+    /// A strong reference to the pinned object, or nil once it started deinitializing.
+    func load(_ index: Int) -> AnyObject? {
+      #if canImport(ObjectiveC)
+        return objects[index]
+      #else
+        return references[index].load()
+      #endif
     }
   }
 
@@ -81,7 +138,7 @@ struct RetainGraph {
     // Room for a typical report (a module and the registry around it) without regrowing.
     addresses.reserveCapacity(64)
     types.reserveCapacity(64)
-    pins.references.reserveCapacity(64)
+    pins.reserveCapacity(64)
     scans.reserveCapacity(64)
     edgeRanges.reserveCapacity(64)
     typeNames.reserveCapacity(64)
@@ -109,7 +166,7 @@ struct RetainGraph {
       let known = slots[slot]
       if known < 0 { break }
       if addresses[known] == address,
-        TrackedReference.reservesMemory || pins.references[known].refers(to: object)
+        Pins.reservesAddresses || pins.pin(known, refersTo: object)
       {
         return known
       }
@@ -118,7 +175,7 @@ struct RetainGraph {
     let index = addresses.count
     addresses.append(address)
     types.append(type(of: object))
-    pins.references.append(TrackedReference(object))
+    pins.append(object)
     scans.append(nil)
     edgeRanges.append(nil)
     typeNames.append(nil)
@@ -149,7 +206,7 @@ struct RetainGraph {
     guard remainingScans > 0 else { return nil }
     remainingScans -= 1
     // Strong for the scan only; an object that is deinitializing has nothing left to hold.
-    guard let object = pins.references[index].load() else {
+    guard let object = pins.load(index) else {
       let result = Scanned(
         edgeRange: edges.count..<edges.count, uninspected: [], isMetadataStripped: false)
       scans[index] = result
