@@ -105,7 +105,8 @@ public final class HeadlessHost: UIToolkit {
   ///
   /// - Parameter navigation: A navigation container on screen.
   /// - Returns: `false` when there is no Back button: the stack holds only its root, or the top
-  ///   controller hides it (`NavigationBarAppearance.hidesBackButton`).
+  ///   controller hides it (`NavigationBarAppearance.hidesBackButton` or
+  ///   `navigationItem.hidesBackButton`).
   /// - Throws: `TransitionError` with code `transitionInFlight` while the stack animates.
   @discardableResult
   public func tapBack(in navigation: HeadlessNavigationController) throws -> Bool {
@@ -139,7 +140,7 @@ public final class HeadlessHost: UIToolkit {
       record(.ignored("no Back button in \(navigation.name): it shows only its root"))
       return false
     }
-    if top.navigationBarAppearance?.hidesBackButton == true {
+    if top.navigationBarAppearance?.hidesBackButton == true || top.navigationItem.hidesBackButton {
       record(.ignored("no Back button in \(navigation.name): \(top.name) hides it"))
       return false
     }

@@ -39,6 +39,14 @@ open class HeadlessViewController: ViewControlling, @MainActor CustomStringConve
   public private(set) var navigationBarAppearance: NavigationBarAppearance?
   /// The item representing it in a tab container.
   public private(set) var tabItem: TabItem?
+  /// A title for the screen (UIKit's `title`). Setting it also sets the navigation item's title,
+  /// as UIKit does; the navigation item's title can then be set on its own.
+  public var title: String? {
+    didSet { navigationItem.title = title }
+  }
+  /// What it shows in the navigation bar while on top of a stack (UIKit's `navigationItem`),
+  /// created on first use.
+  public private(set) lazy var navigationItem = HeadlessNavigationItem()
 
   /// Whether the user can swipe this controller away while it is presented as a sheet (UIKit's
   /// `isModalInPresentation`): when `true`, ``HeadlessHost/swipeDown(_:completes:)`` is refused.
@@ -79,14 +87,20 @@ open class HeadlessViewController: ViewControlling, @MainActor CustomStringConve
     self.host = host
   }
 
-  /// Called once, the first time the controller is shown. Override it; there is nothing to call on
-  /// `super`.
+  /// Creates the controller's views (UIKit's `loadView()`): called once, the first time the
+  /// controller is shown, just before ``viewDidLoad()``. Override it to build the view hierarchy in
+  /// code; never call it yourself. There is nothing to call on `super`.
+  open func loadView() {}
+
+  /// Called once, the first time the controller is shown, after ``loadView()``. Override it; there
+  /// is nothing to call on `super`.
   open func viewDidLoad() {}
 
-  /// Runs ``viewDidLoad()`` if it has not run yet.
+  /// Runs ``loadView()`` and ``viewDidLoad()`` if they have not run yet.
   public func loadViewIfNeeded() {
     guard !isViewLoaded else { return }
     isViewLoaded = true
+    loadView()
     viewDidLoad()
   }
 
@@ -167,7 +181,9 @@ open class HeadlessViewController: ViewControlling, @MainActor CustomStringConve
     return top
   }
 
-  public func presentController(
+  /// Presents `controller` as UIKit's `present(_:animated:completion:)` does, refusing what UIKit
+  /// refuses. Overridable, as UIKit's is: a test spy may record the call and call `super`.
+  open func presentController(
     _ controller: any ViewControlling, style: PresentationStyle, animated: Bool,
     completion: (@MainActor () -> Void)?
   ) throws {
@@ -178,7 +194,8 @@ open class HeadlessViewController: ViewControlling, @MainActor CustomStringConve
     context.animate(animated, "presentation of \(controller.name)", completion: completion)
   }
 
-  public func presentOverlay(
+  /// Shows `controller` as an overlay sheet. Overridable, like ``presentController(_:style:animated:completion:)``.
+  open func presentOverlay(
     _ controller: any ViewControlling, appearance: OverlayAppearance, animated: Bool,
     completion: (@MainActor () -> Void)?
   ) throws {
@@ -254,7 +271,9 @@ open class HeadlessViewController: ViewControlling, @MainActor CustomStringConve
     }
   }
 
-  public func dismissPresentedController(
+  /// Dismisses what this controller's presentation context presents, with everything above it.
+  /// Overridable, like ``dismiss(animated:completion:)``.
+  open func dismissPresentedController(
     animated: Bool, completion: (@MainActor () -> Void)?
   ) {
     guard let dismissed = presented else {
@@ -284,6 +303,7 @@ open class HeadlessViewController: ViewControlling, @MainActor CustomStringConve
 
   /// Dismisses as UIKit's `dismiss(animated:completion:)` does: what this controller presents,
   /// with everything above it; when it presents nothing, itself (its presenter dismisses it).
+  /// Overridable, as UIKit's is.
   ///
   /// ```swift
   /// sheet.dismiss(animated: false)  // sheet was presented: its presenter dismisses it
@@ -292,7 +312,7 @@ open class HeadlessViewController: ViewControlling, @MainActor CustomStringConve
   /// - Parameters:
   ///   - animated: Whether to animate.
   ///   - completion: Called once the dismissal ends.
-  public func dismiss(animated: Bool, completion: (@MainActor () -> Void)? = nil) {
+  open func dismiss(animated: Bool, completion: (@MainActor () -> Void)? = nil) {
     if presented != nil {
       dismissPresentedController(animated: animated, completion: completion)
     } else if let presenter = presentingController as? HeadlessViewController {

@@ -153,7 +153,7 @@ package struct ModulePlan: Sendable {
     "EnvironmentOverride", "Injected", "InjectedProperty", "InjectionError", "LaunchCondition",
     "LaunchEnvironment", "LazyInjected", "RegistrationEvent", "ResolutionEvent",
     "WeakLazyInjected",
-    "HeadlessContainerArea", "HeadlessHost",
+    "HeadlessContainerArea", "HeadlessHost", "HeadlessNavigationItem",
     "HeadlessNavigationController", "HeadlessTabController", "HeadlessViewController",
     "HeadlessWindow", "InteractorLinks", "LeakDetector", "LeakHandler", "LeakReport", "LeakRole",
     "Lazy",

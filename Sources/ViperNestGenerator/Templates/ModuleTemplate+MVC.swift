@@ -17,9 +17,9 @@ extension ModuleTemplate {
         @Weak var output: (any \(n.output))?
         /// The title on screen.
         private(set) var shownTitle = ""
-        private var title = "\(n.words)"
+        private var titleText = "\(n.words)"
 
-        override func viewDidLoad() { shownTitle = title }
+        override func viewDidLoad() { shownTitle = titleText }
 
         /// The user tapped Done: reports it, then closes the module.
         func tapDone() {
@@ -30,8 +30,8 @@ extension ModuleTemplate {
 
       \(head("extension \(n.viewController)", "\(n.input)"))
         func configure(title: String) {
-          self.title = title
-          if isViewLoaded { shownTitle = title }
+          titleText = title
+          if isViewLoaded { shownTitle = titleText }
         }
       }
 

@@ -303,9 +303,9 @@ final class AboutViewController: HeadlessViewController {
   @Weak var output: (any AboutOutput)?
   /// The title on screen.
   private(set) var shownTitle = ""
-  private var title = "About"
+  private var titleText = "About"
 
-  override func viewDidLoad() { shownTitle = title }
+  override func viewDidLoad() { shownTitle = titleText }
 
   /// The user tapped Done: reports it, then closes the module.
   func tapDone() {
@@ -316,8 +316,8 @@ final class AboutViewController: HeadlessViewController {
 
 extension AboutViewController: AboutInput {
   func configure(title: String) {
-    self.title = title
-    if isViewLoaded { shownTitle = title }
+    titleText = title
+    if isViewLoaded { shownTitle = titleText }
   }
 }
 
