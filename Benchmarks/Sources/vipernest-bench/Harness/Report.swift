@@ -103,8 +103,8 @@ enum Format {
 }
 
 enum Report {
-  /// The results as a Markdown table (readable in a terminal, pasted as is into
-  /// docs/Performance.md).
+  /// The results as a Markdown table (readable in a terminal; docs/Performance.md's per-operation
+  /// table is made from it).
   static func table(_ results: [ScenarioResult], targets: [String: String]) -> String {
     var lines = [
       "| scenario | ViperNest | hand-written | Swinject | swift-dependencies | ours / hand "
