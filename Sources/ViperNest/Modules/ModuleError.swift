@@ -19,7 +19,7 @@ public struct ModuleError: Error, CustomStringConvertible, Sendable {
   /// What kind of failure this is. Compare with the static members: `error.code == .viewLoadFailed`.
   public struct Code: Hashable, Sendable, CustomStringConvertible {
     enum Value: String, Sendable {
-      case contractMismatch, viewLoadFailed, noToolkit, layerAlreadyWired
+      case contractMismatch, viewLoadFailed, noToolkit, layerAlreadyWired, shadowedLink
     }
 
     let value: Value
@@ -35,6 +35,11 @@ public struct ModuleError: Error, CustomStringConvertible, Sendable {
     /// A layer is already part of another module: it was resolved with a shared lifetime instead of
     /// `.transient`.
     public static let layerAlreadyWired = Code(value: .layerAlreadyWired)
+    /// A layer declares its own stored property with a link's name (`var interactor` in a
+    /// presenter, `var presenter` in an interactor or a view, `var viewController` in a router),
+    /// which hides the link from the layer's code: that code would read a property the builder
+    /// never sets. Remove the property; the links provide it.
+    public static let shadowedLink = Code(value: .shadowedLink)
 
     public var description: String { value.rawValue }
   }
@@ -70,6 +75,7 @@ public struct ModuleError: Error, CustomStringConvertible, Sendable {
       case .viewLoadFailed: "its view could not be loaded."
       case .noToolkit: "no UI toolkit is registered to load its view."
       case .layerAlreadyWired: "a layer is already part of another module."
+      case .shadowedLink: "a layer's own property hides its links."
       }
     return
       (["Cannot build module \(module): \(summary)"] + problems.map { "  - \($0)" }

@@ -159,10 +159,15 @@ public final class PresenterLinks<View, Interactor, Router> {
 
   @usableFromInline
   func unwired(_ link: String) -> Never {
-    preconditionFailure(
-      "PresenterLinks<\(View.self), \(Interactor.self), \(Router.self)>.\(link) was read before "
-        + "the module was wired. Build the module with its VIPERBuilder (or call "
-        + "links.wire(view:interactor:router:) in a unit test) first.")
+    preconditionFailure(Self.unwiredMessage(link))
+  }
+
+  /// What stops the program when `link` is read before these links are wired.
+  static func unwiredMessage(_ link: String) -> String {
+    unwiredLinkMessage(
+      "PresenterLinks<\(View.self), \(Interactor.self), \(Router.self)>.\(link)",
+      layer: "presenter", wireCall: "links.wire(view:interactor:router:)",
+      holder: "a view's `var presenter`")
   }
 }
 

@@ -21,13 +21,14 @@ public final class RouterLinks {
   /// Reading it before the module is wired stops the program with a message: that is a
   /// programming error.
   public var resolver: Resolver {
-    guard let storedResolver else {
-      preconditionFailure(
-        "RouterLinks.resolver was read before the module was wired. Build the module with its "
-          + "VIPERBuilder (or call links.wire(viewController:resolver:) in a unit test) first.")
-    }
+    guard let storedResolver else { preconditionFailure(Self.unwiredMessage) }
     return storedResolver
   }
+
+  /// What stops the program when the resolver is read before these links are wired.
+  nonisolated static let unwiredMessage = unwiredLinkMessage(
+    "RouterLinks.resolver", layer: "router", wireCall: "links.wire(viewController:resolver:)",
+    holder: "a presenter's `var router`")
 
   /// Whether the links were wired.
   public var isWired: Bool { wired }
@@ -42,4 +43,23 @@ public final class RouterLinks {
     storedResolver = resolver
     wired = true
   }
+}
+
+/// The message of a link read before its links were wired: built outside the builder, or a second
+/// layer that the builder never saw, typically one held in a property that hides a link.
+///
+/// - Parameters:
+///   - read: What was read: `RouterLinks.resolver`.
+///   - layer: The role of the layer whose links these are: `router`.
+///   - wireCall: The call that wires them in a unit test.
+///   - holder: A property that typically holds such a second layer: `a presenter's \`var router\``.
+///   - before: When to wire them: `first`, or `before the view loads`.
+func unwiredLinkMessage(
+  _ read: String, layer: String, wireCall: String, holder: String, before: String = "first"
+) -> String {
+  "\(read) was read before the module was wired. Was the module built outside its VIPERBuilder? "
+    + "Build it with its builder (or call \(wireCall) in a unit test) \(before). Was it built with "
+    + "its builder? Then this \(layer) is not the one the builder wired: a second \(layer), made or "
+    + "resolved by hand, probably held in a property that hides a link (such as \(holder)); "
+    + "remove that property and read the \(layer) through the links."
 }

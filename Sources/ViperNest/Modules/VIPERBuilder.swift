@@ -35,6 +35,9 @@
 ///
 /// The builder wires each layer through the contract type its neighbour's links name, so a layer
 /// that does not conform is reported when the module is built (``ModuleError/Code/contractMismatch``).
+/// A layer reads its neighbours through its links only: one whose own stored property hides a link
+/// (`var interactor` in a presenter that declares `links`) is refused
+/// (``ModuleError/Code/shadowedLink``).
 @MainActor
 open class VIPERBuilder<
   View: VIPERView, Presenter: VIPERPresenter, Interactor: VIPERInteractor, Router: VIPERRouter
@@ -234,6 +237,10 @@ open class VIPERBuilder<
     else {
       throw contractMismatch(view, presenter, interactor, router)
     }
+    // Checked here, where the first module of these layer classes is wired, and never on the
+    // recorded path: a class whose stored properties hide its links is refused before any link is
+    // filled, and no template is recorded for it (see `LinkShadowing`).
+    if let shadowed = shadowedLinks(view, presenter, interactor, router) { throw shadowed }
     let memo = WiringMemo.memo(
       for: Self.self,
       sizes: (
@@ -321,6 +328,21 @@ open class VIPERBuilder<
       problems: shared.map { "the \($0) already belongs to another module" },
       fix: "register module layers with the default lifetime, .transient: each module needs its own"
     )
+  }
+
+  /// The layers whose own stored properties hide their links, or nil when none does.
+  static func shadowedLinks(
+    _ view: View, _ presenter: Presenter, _ interactor: Interactor, _ router: Router
+  ) -> ModuleError? {
+    let shadows =
+      LinkShadowing.shadows(in: view, as: .view)
+      + LinkShadowing.shadows(in: presenter, as: .presenter)
+      + LinkShadowing.shadows(in: interactor, as: .interactor)
+      + LinkShadowing.shadows(in: router, as: .router)
+    guard !shadows.isEmpty else { return nil }
+    return ModuleError(
+      .shadowedLink, module: moduleName, problems: shadows.map(LinkShadowing.problem),
+      fix: LinkShadowing.fix(shadows))
   }
 
   /// Every layer that does not conform to the contract its neighbour's links name.

@@ -66,10 +66,15 @@ public final class ViewLinks<ViewOutput> {
 
   @usableFromInline
   func unwired() -> Never {
-    preconditionFailure(
-      "ViewLinks<\(ViewOutput.self)>.presenter was read before the module was wired. Build the "
-        + "module with its VIPERBuilder (or call links.wire(presenter:) in a unit test) before "
-        + "the view loads.")
+    preconditionFailure(Self.unwiredMessage)
+  }
+
+  /// What stops the program when the presenter is read before these links are wired.
+  static var unwiredMessage: String {
+    unwiredLinkMessage(
+      "ViewLinks<\(ViewOutput.self)>.presenter", layer: "view",
+      wireCall: "links.wire(presenter:)", holder: "a router's `var viewController`",
+      before: "before the view loads")
   }
 }
 

@@ -497,3 +497,57 @@ final class AddContactRecorder: AddContactOutput {
   func didAdd(contact: Contact) { added.append(contact) }
   func didCancel() {}
 }
+
+// MARK: - 2. Layers hold links, not stored copies
+
+/// A presenter ported with one of its old references kept next to its links.
+enum ShadowedLinkGuide {
+  typealias ContactsViewOutput = ModuleGuide.ContactsViewOutput
+  typealias ContactsInteractorOutput = ModuleGuide.ContactsInteractorOutput
+  typealias ContactsViewProtocol = ModuleGuide.ContactsViewProtocol
+  typealias ContactsInteractorProtocol = ModuleGuide.ContactsInteractorProtocol
+  typealias ContactsRouterProtocol = ModuleGuide.ContactsRouterProtocol
+
+  final class ContactsPresenter: VIPERPresenter, ContactsViewOutput, ContactsInteractorOutput {
+    let links = PresenterLinks<
+      any ContactsViewProtocol, any ContactsInteractorProtocol, any ContactsRouterProtocol
+    >()
+    var interactor: (any ContactsInteractorProtocol)!   // kept from before the port: refused
+
+    func viewDidLoad() { interactor.loadContacts() }    // would read this property, never set
+    func didTapAdd(suggestedName: String?) {}
+    func didSelect(index: Int) {}
+    func didLoad(_ contacts: [Contact]) { view?.show(names: contacts.map(\.firstName)) }
+  }
+
+  final class ContactsBuilder: VIPERBuilder<
+    ModuleGuide.ContactsView, ContactsPresenter, ModuleGuide.ContactsInteractor,
+    ModuleGuide.ContactsRouter
+  > {}
+}
+
+@MainActor
+struct ShadowedLinkGuideTests {
+  @Test func theBuilderRefusesAPresenterKeepingItsOldInteractorWithTheGuidesMessage() throws {
+    let host = HeadlessHost()
+    let app = try Registry(
+      host.assembly, ModuleGuide.ContactsAppAssembly(),
+      AnyAssembly("Ported") { r in
+        r.register(ShadowedLinkGuide.ContactsPresenter.self, mainActor: ShadowedLinkGuide.ContactsPresenter.init)
+      }
+    ).start(quiet)
+    defer { app.close() }
+    let contacts = try app.open(ContactsStory.self)
+    let error = try #require(throws: ModuleError.self) {
+      try ShadowedLinkGuide.ContactsBuilder.build(in: contacts)
+    }
+    #expect(error.code == .shadowedLink)
+    // The text of docs/BuildingAVIPERModule.md, "Layers hold links, not stored copies".
+    #expect(
+      error.description == """
+        Cannot build module Contacts: a layer's own property hides its links.
+          - ContactsPresenter declares a stored property `interactor`, which hides the `interactor` its links provide: its code reads that property, which the builder never sets
+          fix: remove the stored property `var interactor` from ContactsPresenter: the links provide it, and the builder wires the links (a property that is not meant as a link needs another name)
+        """)
+  }
+}
