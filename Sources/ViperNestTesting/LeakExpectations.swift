@@ -32,7 +32,23 @@ public func expectNoLeaks(
       """, sourceLocation: sourceLocation)
     return nil
   }
-  return recordingLeaks(await detector.check(timeout: timeout), at: sourceLocation)
+  let report = await detector.check(timeout: timeout)
+  if let report {
+    // In the middle of a test, the test's own locals are the likeliest holder of an object that
+    // nothing tracked holds: say so before the report's own hints.
+    let midTest =
+      report.leaks.contains { $0.cause == .heldFromOutside }
+      ? """
+        Checked in the middle of the test: its local variables still hold what they refer to. \
+        An object below that is held from outside may be held by one of them (a `let` of the \
+        test, such as the app or a container it shows): set it to nil, or check after its \
+        scope ends, before looking elsewhere.
+
+
+        """ : ""
+    Issue.record(Comment(rawValue: midTest + report.description), sourceLocation: sourceLocation)
+  }
+  return report
 }
 
 /// Runs `body` with a fresh detector and expects everything tracked in it to be released within

@@ -5,6 +5,9 @@ package enum LeakOwnerKind: Sendable {
   /// A story: its scoped instances must be released when it is closed; closing it also ends
   /// every module and story opened inside it.
   case story
+  /// A container shown by a transition (a navigation or tab container): its objects must be
+  /// released when it leaves the screen.
+  case container
 }
 
 /// A group of tracked objects that share an owner (a module or a story); objects are not
@@ -235,6 +238,7 @@ package final class LeakOwnerToken: @unchecked Sendable {
     return switch kind {
     case .module: "\(role) of module \(name), not dismissed"
     case .story: "\(role) of story \(storyChain ?? name), still open"
+    case .container: "container \(name), still shown"
     }
   }
 }

@@ -24,6 +24,8 @@ public struct LeakRole: Hashable, Sendable, CustomStringConvertible, Codable {
   public static let storyService = LeakRole(name: "storyService")
   /// An application-wide singleton; it is expected to live as long as its owner.
   public static let singleton = LeakRole(name: "singleton")
+  /// A navigation or tab container shown by a transition, tracked until it leaves the screen.
+  public static let container = LeakRole(name: "container")
   /// An object tracked by hand without a more specific role.
   public static let object = LeakRole(name: "object")
 

@@ -109,6 +109,12 @@ enum ShownControllers {
     -> LeakOwnerToken?
   {
     guard let detector = LeakDetector.current else { return nil }
+    // A container is no module's view: reports name it as what it is.
+    if view is any NavigationControlling || view is any TabControlling {
+      let token = detector.beginOwner(.container, name: view.typeName, owner: view)
+      detector.track(view, role: .container, in: token)
+      return token
+    }
     let token = detector.beginOwner(.module, name: moduleName(of: view), owner: view)
     detector.track(view, role: .view, in: token)
     if let input, type(of: input) is AnyClass {

@@ -82,6 +82,24 @@ struct DetectsLeaksTraitTests {
     }
   }
 
+  @Test func aMidTestCheckSaysTheTestsOwnLocalsMayHoldWhatNothingTrackedHolds() async {
+    final class Screen {}
+    let detector = LeakDetector(timeout: .milliseconds(20))
+    await detector.withTracking {
+      // The test still holds the screen in a local when it checks.
+      let screen = Screen()
+      detector.track(screen, role: .view)
+      await withKnownIssue {
+        await expectNoLeaks()
+      } matching: { issue in
+        let text = issue.comments.map(\.rawValue).joined()
+        return text.hasPrefix("Checked in the middle of the test: its local variables still hold")
+          && text.contains("- Screen (view) is still alive")
+      }
+      _ = screen
+    }
+  }
+
   @Test func expectNoLeaksWithoutADetectorExplainsTheFix() async {
     await LeakDetector(isEnabled: false).withTracking {
       await withKnownIssue {
