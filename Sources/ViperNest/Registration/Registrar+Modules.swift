@@ -33,9 +33,10 @@ extension Registrar {
   /// }
   /// ```
   ///
-  /// A module built with data passed to its presenter (``VIPERBuilder/build(in:viewUIType:passing:_:)``)
-  /// or not built by a ``VIPERBuilder`` is registered with a closure
-  /// (``register(_:name:lifetime:file:line:mainActor:)``), which validation lists as not checked.
+  /// A module built with data passed to its presenter
+  /// (``VIPERBuilder/build(in:viewUIType:passing:_:)``) or not built by a ``VIPERBuilder`` is
+  /// registered with a closure (`r.register(T.self, mainActor: { r in ... })`), which validation
+  /// lists as not checked.
   ///
   /// - Parameters:
   ///   - type: The type callers resolve, such as `Module<any AddContactInput, any AddContactOutput>`.
