@@ -177,6 +177,26 @@ struct ModuleRegistrationTests {
     #expect(problem.description.contains("runs in story App, where its presenter"))
   }
 
+  @Test func aViewRegisteredToBeBuiltInCodeIsCheckedWithTheModule() throws {
+    final class Banner {}
+    let report = try registry { r in
+      Self.addContactLayers(r, in: AddContactStory.self)
+      Self.registerModule(r, in: AddContactStory.self)
+      r.story(AddContactStory.self) { r in
+        r.register(
+          AddContactView.self, mainActor: { (_: Banner) in AddContactView(host: HeadlessHost()) })
+      }
+      r.story(CheckoutStory.self) { r in r.register(Banner.self, Banner.init) }
+    }.validate()
+    // The view's own problem, and the module's.
+    #expect(report.problems.count == 2, "\(report)")
+    #expect(
+      report.problems.contains {
+        $0.description.contains(
+          "where its view AddContactView cannot be built: No registration for Banner.")
+      }, "\(report)")
+  }
+
   // MARK: - Resolving
 
   @Test(.detectsLeaks) func resolvingAModuleRegistrationBuildsAndWiresTheModule() throws {
