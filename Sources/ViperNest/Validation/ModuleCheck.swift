@@ -52,7 +52,7 @@ enum ModuleCheck {
   }
 }
 
-/// `Module<any AddContactInput, any AddContactOutput> (AddContactBuilder in story AddContact)`.
+/// `Module<AddContactInput, AddContactOutput> (AddContactBuilder in story AddContact)`.
 func moduleDescription(_ module: AnyEntry) -> String {
   "\(module.keyDescription) (\(ModuleCheck.builderName(of: module)) in story "
     + "\(module.localStory?.name ?? StoryKind.app.name))"

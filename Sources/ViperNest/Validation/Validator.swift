@@ -33,7 +33,7 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
   private let storyChains: [[StoryKind]]
   /// The module registrations (``Registrar/register(_:builder:in:file:line:module:)``) whose
   /// layers were checked in the story they run in, such as
-  /// `Module<any AddContactInput, any AddContactOutput> (AddContactBuilder in story AddContact)`.
+  /// `Module<AddContactInput, AddContactOutput> (AddContactBuilder in story AddContact)`.
   ///
   /// Rendered when read, like `opaqueRegistrations`.
   public var checkedModules: [String] { checkedModuleEntries.map(moduleDescription) }
