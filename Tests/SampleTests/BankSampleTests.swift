@@ -49,7 +49,7 @@ struct BankSampleTests {
   @Test func scriptedSessionComposesTabsAndTheDashboardAndLeaksNothing() async throws {
     let (code, text) = try await run([])
     #expect(code == 0)
-    #expect(text.contains("Registration graph is valid (5 story chains checked)."))
+    #expect(text.contains("Registration graph is valid (5 story chains, 4 modules checked)."))
     let launch = try step("launch", in: text)
     #expect(
       launch.contains(

@@ -40,7 +40,7 @@ struct ContactsSampleTests {
     let directory = temporaryDirectory()
     let (code, text) = try await run(["--data-dir", directory])
     #expect(code == 0)
-    #expect(text.contains("Registration graph is valid"))
+    #expect(text.contains("Registration graph is valid (3 story chains, 2 modules checked)."))
     // The list shows a loading state until its interactor has awaited the store, whose async
     // factory reads contacts.json off the main actor; the session awaits that load, not a delay.
     let launch = try #require(

@@ -1,8 +1,9 @@
 import ViperNest
 
 /// Registers the Bank app. Modules that routers resolve are registered by their typed
-/// Input/Output at the root, whatever pattern is behind them; each module's layers are registered
-/// inside the story it runs in, and each flow's state is scoped to its story.
+/// Input/Output, whatever pattern is behind them: VIPER modules with their builder and the story
+/// they run in (validation checks their layers there), the MVC screens with closures. Each
+/// module's layers are registered inside its story, and each flow's state is scoped to it.
 struct BankAssembly: Assembly {
   func assemble(_ r: Registrar) {
     r.register(BankInfo.self, lifetime: .app, BankInfo.init)
@@ -12,11 +13,9 @@ struct BankAssembly: Assembly {
     r.register(AccountsService.self, lifetime: .app, mainActor: AccountsService.init(api:))
 
     // The dashboard's modules: VIPER and MVC alike are a Module<Input, Output>.
-    r.register(
-      AccountsModule.self,
-      mainActor: { r in
-        try AccountsBuilder.build(in: r).module(input: { $0 }, output: \.output)
-      })
+    r.register(AccountsModule.self, builder: AccountsBuilder.self, in: DashboardStory.self) {
+      $0.module(input: { $0 }, output: \.output)
+    }
     r.register(AboutModule.self, mainActor: AboutViewController.module(in:))
     r.register(PromoModule.self, mainActor: PromoViewController.module(in:))
     r.story(DashboardStory.self) { r in
@@ -37,22 +36,18 @@ struct BankAssembly: Assembly {
         PaymentsInteractor.self, mainActor: PaymentsInteractor.init(session:accounts:))
       r.register(PaymentsRouter.self, mainActor: PaymentsRouter.init)
     }
-    r.register(
-      TransferModule.self,
-      mainActor: { r in
-        try TransferBuilder.build(in: r).module(input: { $0 }, output: \.output)
-      })
+    r.register(TransferModule.self, builder: TransferBuilder.self, in: TransferStory.self) {
+      $0.module(input: { $0 }, output: \.output)
+    }
     r.story(TransferStory.self, in: PaymentsStory.self) { r in
       r.register(TransferDraft.self, lifetime: .story(TransferStory.self), TransferDraft.init)
       r.register(TransferPresenter.self, mainActor: TransferPresenter.init)
       r.register(TransferInteractor.self, mainActor: TransferInteractor.init(draft:accounts:))
       r.register(TransferRouter.self, mainActor: TransferRouter.init)
     }
-    r.register(
-      ConfirmModule.self,
-      mainActor: { r in
-        try ConfirmBuilder.build(in: r).module(input: { _ in () }, output: \.output)
-      })
+    r.register(ConfirmModule.self, builder: ConfirmBuilder.self, in: ConfirmStory.self) {
+      $0.module(input: { _ in () }, output: \.output)
+    }
     r.story(ConfirmStory.self, in: TransferStory.self) { r in
       r.register(ConfirmPresenter.self, mainActor: ConfirmPresenter.init)
       r.register(ConfirmInteractor.self, mainActor: ConfirmInteractor.init(draft:accounts:))
@@ -61,9 +56,9 @@ struct BankAssembly: Assembly {
 
     // Deep links. The tabs are composed at start-up: a link selects one, then shows its modules
     // with the transitions the routers use.
-    r.register(
-      PaymentsModule.self,
-      mainActor: { r in Module(view: try PaymentsBuilder.build(in: r).viewController, input: ()) })
+    r.register(PaymentsModule.self, builder: PaymentsBuilder.self, in: PaymentsStory.self) {
+      Module(view: $0.viewController, input: ())
+    }
     r.route(
       "/payments", .selectTab(1, showing: PaymentsModule.self, in: PaymentsStory.self))
     r.route(

@@ -4,7 +4,7 @@ import ViperNest
 enum ContactsStory: UserStory {}
 
 /// Registers the Contacts app. Modules that routers resolve are registered by their typed
-/// Input/Output at the root; each module's layers are registered inside the story they run in.
+/// Input/Output with the story they run in; each module's layers are registered inside it.
 struct ContactsAssembly: Assembly {
   let storage: StorageDirectory
   let leaky: Bool
@@ -24,26 +24,22 @@ struct ContactsAssembly: Assembly {
       r.register(ContactListRouter.self, mainActor: ContactListRouter.init)
     }
 
+    // Each module is registered with its builder and the story it runs in: validation checks
+    // its layers there.
     if leaky {
       r.register(
-        AddContactModule.self,
-        mainActor: { r in
-          try LeakyAddContactBuilder.build(in: r).module(input: { $0 }, output: \.output)
-        })
+        AddContactModule.self, builder: LeakyAddContactBuilder.self, in: AddContactStory.self
+      ) { $0.module(input: { $0 }, output: \.output) }
     } else {
-      r.register(
-        AddContactModule.self,
-        mainActor: { r in
-          try AddContactBuilder.build(in: r).module(input: { $0 }, output: \.output)
-        })
+      r.register(AddContactModule.self, builder: AddContactBuilder.self, in: AddContactStory.self) {
+        $0.module(input: { $0 }, output: \.output)
+      }
     }
     // Deep links: the list as the window's root (the launch opens it so), Add Contact presented
     // over it, prefilled from the link.
-    r.register(
-      ContactListModule.self,
-      mainActor: { r in
-        Module(view: try ContactListBuilder.build(in: r).viewController, input: ())
-      })
+    r.register(ContactListModule.self, builder: ContactListBuilder.self, in: ContactsStory.self) {
+      Module(view: $0.viewController, input: ())
+    }
     r.route(
       "/contacts",
       .show(

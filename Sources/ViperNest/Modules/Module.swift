@@ -4,15 +4,15 @@
 /// A VIPER module and a single MVC view controller look the same behind the same `Input`/`Output`:
 /// the module's assembly decides where the output goes (`setOutput`), the caller only sets it.
 /// Register modules by their type and resolve them where they are used, inside the story whose
-/// services they should get:
+/// services they should get (a VIPER module with ``Registrar/register(_:builder:in:file:line:module:)``):
 ///
 /// ```swift
 /// typealias AddContactModule = Module<any AddContactInput, any AddContactOutput>
 ///
-/// // VIPER
-/// r.register(AddContactModule.self, mainActor: { r in
-///   try AddContactBuilder.build(in: r).module(input: { $0 }, output: \.output)
-/// })
+/// // VIPER, checked by `validate()` in the story it runs in
+/// r.register(AddContactModule.self, builder: AddContactBuilder.self, in: AddContactStory.self) {
+///   $0.module(input: { $0 }, output: \.output)
+/// }
 /// // …or MVC, behind the same types
 /// r.register(AddContactModule.self, mainActor: { _ in
 ///   let controller = AddContactViewController()

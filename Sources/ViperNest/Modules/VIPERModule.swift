@@ -37,9 +37,9 @@ public struct VIPERModule<
   ///
   /// ```swift
   /// typealias AddContactModule = Module<any AddContactInput, any AddContactOutput>
-  /// r.register(AddContactModule.self, mainActor: { r in
-  ///   try AddContactBuilder.build(in: r).module(input: { $0 }, output: \.output)
-  /// })
+  /// r.register(AddContactModule.self, builder: AddContactBuilder.self, in: AddContactStory.self) {
+  ///   $0.module(input: { $0 }, output: \.output)
+  /// }
   /// ```
   ///
   /// - Parameters:

@@ -38,12 +38,20 @@ final class RegistrationSite: Sendable {
   /// The story whose subtree the registrations are local to; nil for root registrations.
   let localStory: StoryKind?
   let isOverriding: Bool
+  /// The builder of a module registration (``Registrar/register(_:builder:in:file:line:module:)``),
+  /// read by validation only; nil for every other registration. A module registration has a site
+  /// of its own.
+  let moduleBuilder: (@Sendable () -> Any.Type)?
 
-  init(fileID: String, assembly: String?, localStory: StoryKind?, isOverriding: Bool) {
+  init(
+    fileID: String, assembly: String?, localStory: StoryKind?, isOverriding: Bool,
+    moduleBuilder: (@Sendable () -> Any.Type)? = nil
+  ) {
     self.fileID = fileID
     self.assembly = assembly
     self.localStory = localStory
     self.isOverriding = isOverriding
+    self.moduleBuilder = moduleBuilder
   }
 }
 

@@ -31,6 +31,14 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
   }
   /// The chains `checkedStoryChains` names, story kinds from the app down.
   private let storyChains: [[StoryKind]]
+  /// The module registrations (``Registrar/register(_:builder:in:file:line:module:)``) whose
+  /// layers were checked in the story they run in, such as
+  /// `Module<AddContactInput, AddContactOutput> (AddContactBuilder in story AddContact)`.
+  ///
+  /// Rendered when read, like `opaqueRegistrations`.
+  public var checkedModules: [String] { checkedModuleEntries.map(moduleDescription) }
+  /// The registrations `checkedModules` names, in registration order.
+  var checkedModuleEntries: [AnyEntry] = []
   /// Each problem in the deep links' routes (``Registrar/route(_:file:line:_:)``), naming the
   /// route and the step.
   public internal(set) var routeProblems: [LinkError] = []
@@ -58,9 +66,13 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
 
   public var description: String {
     var lines: [String] = []
+    let modules =
+      checkedModuleEntries.isEmpty
+      ? ""
+      : ", \(checkedModuleEntries.count) module\(checkedModuleEntries.count == 1 ? "" : "s")"
     if problems.isEmpty {
       lines.append(
-        "Registration graph is valid (\(storyChains.count) story chains checked).")
+        "Registration graph is valid (\(storyChains.count) story chains\(modules) checked).")
     } else {
       lines.append(
         "Registration graph has \(problems.count) problem\(problems.count == 1 ? "" : "s"):")
@@ -76,10 +88,11 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
         for problem in routeProblems { lines.append("\n" + problem.description) }
       }
     }
-    if !opaqueRegistrations.isEmpty {
+    if !opaqueEntries.isEmpty {
+      let count = opaqueEntries.count
       lines.append(
-        "\nNot checked (closure factories, dependencies unknown): "
-          + opaqueRegistrations.joined(separator: ", "))
+        "\n\(count) registration\(count == 1 ? "" : "s") not checked (closure factories, "
+          + "dependencies unknown): " + opaqueRegistrations.joined(separator: ", "))
     }
     return lines.joined(separator: "\n")
   }
@@ -183,10 +196,17 @@ struct Validator {
     var resolvedSomewhere = [Bool](repeating: false, count: graph.entries.count)
     var storyBound: [ObjectIdentifier: [ContextChecker.Finding]] = [:]
     var storyBoundOrder: [AnyEntry] = []
+    // Module registrations checked in a chain that ends at their story (see `checkModule`).
+    var checkedModules = [Bool](repeating: false, count: graph.entries.count)
     for context in contexts {
       var checker = ContextChecker(
         graph: graph, context: context, independent: independent, memo: consume memo)
-      for (entry, home) in checker.visibleEntries(excluding: independent) {
+      for (entry, home) in ModuleCheck.modulesFirst(checker.visibleEntries(excluding: independent))
+      {
+        if entry.site.moduleBuilder != nil {
+          if checkModule(entry, home: home, with: &checker) { checkedModules[entry.id] = true }
+          continue
+        }
         switch checker.check(entry, home: home) {
         case .resolves: resolvedSomewhere[entry.id] = true
         case .needsStory(let finding):
@@ -223,9 +243,33 @@ struct Validator {
       }
       return ViperNestError(code, .validation(ValidationProblem(message: message)))
     }
-    return ValidationReport(
+    var report = ValidationReport(
       problems: errors, opaqueEntries: graph.entries.filter { $0.dependencies == nil },
       storyChains: contexts.map(\.chain))
+    report.checkedModuleEntries = graph.entries.filter {
+      $0.site.moduleBuilder != nil && (checkedModules[$0.id] || independent?.contains($0) == true)
+    }
+    return report
+  }
+
+  /// Checks a module registration in `checker`'s chain if the chain ends at the story the module
+  /// runs in, and returns whether it did. There a failure is reported whether or not the module
+  /// resolves in other chains: it names the module, the layer and what the layer needs. Below
+  /// its story (where the module is visible too) it is not checked: it runs where it is declared.
+  private mutating func checkModule(
+    _ entry: AnyEntry, home: Int, with checker: inout ContextChecker
+  ) -> Bool {
+    guard checker.context.chain.last == (entry.localStory ?? .app) else { return false }
+    // A structural failure (a key registered nowhere, a cycle) is among the checker's findings,
+    // with the module first on its path.
+    if case .needsStory(let finding) = checker.check(entry, home: home) {
+      record(
+        finding.code, chain: finding.chain, id: "module \(entry.keyDescription): \(finding.id)"
+      ) {
+        ModuleCheck.message(for: entry, finding.message())
+      }
+    }
+    return true
   }
 
   /// Records a problem found in `chain`; the first finding of each `id` gives the message, built

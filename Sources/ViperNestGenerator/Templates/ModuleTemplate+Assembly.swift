@@ -1,4 +1,5 @@
-// A module's assembly: the module registered by its type (what routers resolve), and its layers.
+// A module's assembly: the module registered by its type (what routers resolve) with its builder
+// and story, and its layers.
 
 extension ModuleTemplate {
   var assembly: String {
@@ -7,21 +8,21 @@ extension ModuleTemplate {
     let body: String
     switch spec.style {
     case .viper:
-      let build = "try \(n.builder).build(in: r).module("
-      let arguments = "input: { $0 }, output: \\.output)"
-      let registration = """
-        r.register(
-          \(n.module).self,
-          mainActor: { r in
-            \(8 + build.count + arguments.count <= SourceLayout.width
-              ? build + arguments : build + "\n      " + arguments)
-          })
-        """
+      // A module registration: validation checks the layers in the story the module runs in.
+      let head = SourceLayout.wrapped(
+        "r.register(",
+        ["\(n.module).self", "builder: \(n.builder).self", "in: \(spec.story ?? "AppStory").self"],
+        ") {", indent: 4)
+      let registration =
+        head + "\n      $0.module(input: { $0 }, output: \\.output)\n    }"
       summary =
-        "/// Registers the \(n.name) module: `\(n.module)` by its type, which routers resolve, and\n"
-        + (spec.story.map { "/// its layers, in `\($0)`, the story the module is built in." }
-          ?? "/// its layers.")
-      body = indented(registration, by: 4) + "\n" + inStory(layerRegistrations(indent:))
+        "/// Registers the \(n.name) module: `\(n.module)` by its type, which routers resolve, with\n"
+        + (spec.story.map {
+          "/// its builder and its layers in `\($0)`, the story the module runs in, where\n"
+            + "/// `validate()` checks them."
+        }
+          ?? "/// its builder and its layers, at the root, where `validate()` checks them.")
+      body = registration + "\n" + inStory(layerRegistrations(indent:))
     case .mvc:
       let create =
         spec.ui == .uikit

@@ -98,7 +98,9 @@ struct ValidationTests {
     #expect(report.isValid)
     #expect(report.opaqueRegistrations.count == 1)
     #expect(report.opaqueRegistrations[0].hasPrefix("Leaf (ValidationTests.swift:"))
-    #expect(report.description.contains("Not checked (closure factories, dependencies unknown)"))
+    #expect(
+      report.description.contains(
+        "1 registration not checked (closure factories, dependencies unknown): Leaf"))
   }
 
   @Test func validationDoesNotFreezeTheRegistry() throws {

@@ -180,17 +180,16 @@ final class ContactCardBuilder: VIPERBuilder<
 
 // MARK: - ContactCardAssembly.swift
 
-/// Registers the ContactCard module: `ContactCardModule` by its type, which routers resolve, and
-/// its layers, in `ContactsStory`, the story the module is built in.
+/// Registers the ContactCard module: `ContactCardModule` by its type, which routers resolve, with
+/// its builder and its layers in `ContactsStory`, the story the module runs in, where
+/// `validate()` checks them.
 ///
 /// Install it with your other assemblies: `try Registry(AppAssembly(), ContactCardAssembly())`.
 struct ContactCardAssembly: Assembly {
   func assemble(_ r: Registrar) {
-    r.register(
-      ContactCardModule.self,
-      mainActor: { r in
-        try ContactCardBuilder.build(in: r).module(input: { $0 }, output: \.output)
-      })
+    r.register(ContactCardModule.self, builder: ContactCardBuilder.self, in: ContactsStory.self) {
+      $0.module(input: { $0 }, output: \.output)
+    }
     r.story(ContactsStory.self) { r in
       r.register(ContactCardPresenter.self, mainActor: ContactCardPresenter.init)
       r.register(ContactCardInteractor.self, mainActor: ContactCardInteractor.init)

@@ -164,13 +164,13 @@ enum ModuleGuide {
     }
   }
 
-  // MARK: - 5 and 6. The modules routers open, registered at the root
+  // MARK: - 5 and 6. The modules routers open, registered with the story they run in
 
   struct ModulesAssembly: Assembly {
     func assemble(_ r: Registrar) {
-      r.register(AddContactModule.self, mainActor: { r in
-        try AddContactBuilder.build(in: r).module(input: { $0 }, output: \.output)
-      })
+      r.register(AddContactModule.self, builder: AddContactBuilder.self, in: AddContactStory.self) {
+        $0.module(input: { $0 }, output: \.output)
+      }
       r.register(ContactDetailModule.self, arguments: Contact.self, mainActor: { r, contact in
         try ContactDetailBuilder.build(in: r, passing: contact).module(input: { $0 })
       })
@@ -262,9 +262,9 @@ enum TypedModuleGuide {
       r.register(AddContactPresenter.self, mainActor: AddContactPresenter.init)
       r.register(AddContactInteractor.self, mainActor: AddContactInteractor.init(draft:))
       r.register(AddContactRouter.self, mainActor: AddContactRouter.init)
-      r.register(AddContactModule.self, mainActor: { r in
-        try AddContactBuilder.build(in: r).module(input: { $0 }, output: \.output)
-      })
+      r.register(AddContactModule.self, builder: AddContactBuilder.self, in: AddContactStory.self) {
+        $0.module(input: { $0 }, output: \.output)
+      }
     }
   }
 
@@ -339,6 +339,14 @@ struct ModuleGuideSnippetTests {
   private func startGuideApp() throws -> Story {
     try Registry(host.assembly, ModuleGuide.ContactsAppAssembly(), ModuleGuide.ModulesAssembly())
       .start(quiet)
+  }
+
+  @Test func theGuidesAppValidatesWithAddContactChecked() throws {
+    let registry = try Registry(
+      host.assembly, ModuleGuide.ContactsAppAssembly(), ModuleGuide.ModulesAssembly())
+    let report = registry.validate()
+    #expect(report.isValid, "\(report)")
+    #expect(report.checkedModules.count == 1)
   }
 
   @Test func theGuidesContactsModuleListsAddsAndShowsContacts() throws {

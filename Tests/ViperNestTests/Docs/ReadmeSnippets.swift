@@ -12,10 +12,11 @@ import ViperNestTesting
 enum Readme {
   struct AddContactAssembly: Assembly {
     func assemble(_ r: Registrar) {
-      // Routers resolve the module by its typed Input/Output, never by its classes.
-      r.register(AddContactModule.self, mainActor: { r in
-        try AddContactBuilder.build(in: r).module(input: { $0 }, output: \.output)
-      })
+      // Routers resolve the module by its typed Input/Output, never by its classes. It runs in
+      // AddContactStory, where validate() checks its layers before anything runs.
+      r.register(AddContactModule.self, builder: AddContactBuilder.self, in: AddContactStory.self) {
+        $0.module(input: { $0 }, output: \.output)
+      }
       // Its layers, and a draft shared by the flow, exist only inside AddContactStory.
       r.story(AddContactStory.self, in: ContactsStory.self) { r in
         r.register(ContactDraft.self, lifetime: .story(AddContactStory.self), ContactDraft.init)

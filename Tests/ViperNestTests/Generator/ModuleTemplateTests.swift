@@ -141,16 +141,16 @@ struct ModuleTemplateTests {
 
   // MARK: - Assembly
 
-  @Test func theAssemblyRegistersTheModuleByItsTypeAndTheLayersInTheStory() throws {
+  @Test func theAssemblyRegistersTheModuleWithItsBuilderAndStoryAndTheLayersInTheStory() throws {
     let assembly = try #require(generatedFiles(try spec())["ContactDetailAssembly.swift"])
     #expect(
       assembly.contains(
         """
             r.register(
-              ContactDetailModule.self,
-              mainActor: { r in
-                try ContactDetailBuilder.build(in: r).module(input: { $0 }, output: \\.output)
-              })
+              ContactDetailModule.self, builder: ContactDetailBuilder.self, in: ContactsStory.self
+            ) {
+              $0.module(input: { $0 }, output: \\.output)
+            }
             r.story(ContactsStory.self) { r in
               r.register(ContactDetailPresenter.self, mainActor: ContactDetailPresenter.init)
               r.register(ContactDetailInteractor.self, mainActor: ContactDetailInteractor.init)
@@ -166,6 +166,7 @@ struct ModuleTemplateTests {
     #expect(
       assembly.contains(
         "\n    r.register(ContactDetailPresenter.self, mainActor: ContactDetailPresenter.init)\n"))
+    #expect(assembly.contains("builder: ContactDetailBuilder.self, in: AppStory.self"))
   }
 
   @Test func theMVCAssemblyWiresTheOutputToTheControllerWeakly() throws {
