@@ -37,19 +37,21 @@ public func expectNoLeaks(
     // In the middle of a test, the test's own locals are the likeliest holder of an object that
     // nothing tracked holds: say so before the report's own hints.
     let midTest =
-      report.leaks.contains { $0.cause == .heldFromOutside }
-      ? """
-        Checked in the middle of the test: its local variables still hold what they refer to. \
-        An object below that is held from outside may be held by one of them (a `let` of the \
-        test, such as the app or a container it shows): set it to nil, or check after its \
-        scope ends, before looking elsewhere.
-
-
-        """ : ""
+      report.leaks.contains { $0.cause == .heldFromOutside } ? midTestLocalsHint : ""
     Issue.record(Comment(rawValue: midTest + report.description), sourceLocation: sourceLocation)
   }
   return report
 }
+
+/// What a check in the middle of a test says first when nothing tracked holds a leaked object.
+private let midTestLocalsHint = """
+  Checked in the middle of the test: its local variables still hold what they refer to. An \
+  object below that is held from outside may be held by one of them (a `let` of the test, such \
+  as the app or a container it shows): set it to nil, or check after its scope ends, before \
+  looking elsewhere.
+
+
+  """
 
 /// Runs `body` with a fresh detector and expects everything tracked in it to be released within
 /// `timeout` once it returns; records an issue with the report otherwise.

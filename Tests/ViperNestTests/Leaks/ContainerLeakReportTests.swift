@@ -26,7 +26,8 @@ struct ContainerLeakReportTests {
     let container = try #require(report.leaks.first { $0.role == .container })
     #expect(container.typeName == "HeadlessNavigationController")
     #expect(container.module == nil, "a container is no module")
-    #expect(report.description.contains("- HeadlessNavigationController (container) is still alive"))
+    #expect(
+      report.description.contains("- HeadlessNavigationController (container) is still alive"))
     #expect(!report.description.contains("view of module HeadlessNavigation"))
     #expect(kept != nil)
   }
