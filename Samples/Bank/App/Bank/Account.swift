@@ -21,7 +21,7 @@ enum AccountNumber: Int, CaseIterable, LinkConvertible {
 }
 
 /// One of the customer's accounts and what is on it.
-struct Account: Hashable, Sendable {
+nonisolated struct Account: Hashable, Sendable {
   let id: AccountID
   let name: String
   var balance: Money

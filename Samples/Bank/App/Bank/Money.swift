@@ -1,5 +1,5 @@
 /// An amount of roubles, kept in kopecks so sums are exact.
-struct Money: Hashable, Comparable, Sendable, CustomStringConvertible {
+nonisolated struct Money: Hashable, Comparable, Sendable, CustomStringConvertible {
   var kopecks: Int
 
   init(kopecks: Int) { self.kopecks = kopecks }
