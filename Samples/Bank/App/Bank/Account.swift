@@ -20,7 +20,7 @@ enum AccountNumber: Int, CaseIterable, LinkConvertible {
   }
 }
 
-/// One of the customer's accounts and what is on it.
+/// One of the customer's accounts and what is on it. `nonisolated`, as ``Money`` is.
 nonisolated struct Account: Hashable, Sendable {
   let id: AccountID
   let name: String

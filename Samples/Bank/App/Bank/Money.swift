@@ -1,4 +1,5 @@
-/// An amount of roubles, kept in kopecks so sums are exact.
+/// An amount of roubles, kept in kopecks so sums are exact. `nonisolated`: `AccountsAPI` creates
+/// amounts on its actor, also in an app target whose default isolation is the main actor.
 nonisolated struct Money: Hashable, Comparable, Sendable, CustomStringConvertible {
   var kopecks: Int
 
