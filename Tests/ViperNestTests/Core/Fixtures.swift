@@ -8,25 +8,25 @@ enum CheckoutStory: UserStory {}
 enum PaymentsStory: UserStory {}
 
 // A small VIPER-shaped dependency graph.
-protocol ContactStore: AnyObject { var contacts: [String] { get set } }
-final class InMemoryContactStore: ContactStore {
+nonisolated protocol ContactStore: AnyObject { var contacts: [String] { get set } }
+nonisolated final class InMemoryContactStore: ContactStore {
   var contacts: [String] = []
 }
 
-protocol ContactListInteracting: AnyObject { var store: any ContactStore { get } }
-final class ContactListInteractor: ContactListInteracting {
+nonisolated protocol ContactListInteracting: AnyObject { var store: any ContactStore { get } }
+nonisolated final class ContactListInteractor: ContactListInteracting {
   let store: any ContactStore
   init(store: any ContactStore) { self.store = store }
 }
 
-protocol ContactListRouting: AnyObject {}
-final class ContactListRouter: ContactListRouting {}
+nonisolated protocol ContactListRouting: AnyObject {}
+nonisolated final class ContactListRouter: ContactListRouting {}
 
-protocol ContactListPresenting: AnyObject {
+nonisolated protocol ContactListPresenting: AnyObject {
   var interactor: any ContactListInteracting { get }
   var router: any ContactListRouting { get }
 }
-final class ContactListPresenter: ContactListPresenting {
+nonisolated final class ContactListPresenter: ContactListPresenting {
   let interactor: any ContactListInteracting
   let router: any ContactListRouting
   init(interactor: any ContactListInteracting, router: any ContactListRouting) {

@@ -12,7 +12,7 @@ enum AsyncRegistrationGuide {
     let store: SecureStore
     init(store: SecureStore) async { self.store = store }
   }
-  final class AccountSummary: Sendable {
+  nonisolated final class AccountSummary: Sendable {
     let session: UserSession
     init(session: UserSession) { self.session = session }
   }

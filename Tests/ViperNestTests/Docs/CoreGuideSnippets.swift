@@ -9,7 +9,7 @@ enum GuideTypes {
   protocol ContactListView: AnyObject {}
   protocol Clock: Sendable { var now: Int { get } }
   struct SystemClock: Clock { var now: Int { 1 } }
-  final class TimestampedContactStore: ContactStore {
+  nonisolated final class TimestampedContactStore: ContactStore {
     var contacts: [String] = []
     init(clock: any Clock) {}
   }
@@ -205,8 +205,11 @@ struct CoreGuideSnippetTests {
     let contacts = try app.open(ContactsStory.self)
     let first = try contacts.resolve((any ContactListInteracting).self)
     let second = try contacts.resolve((any ContactListInteracting).self)
-    #expect(first !== second, "interactors are transient")
-    #expect(first.store === second.store, "the store is shared within the story")
+    // Compared outside #expect: its closures would send the non-Sendable interactors.
+    let distinct = first !== second
+    let sharedStore = first.store === second.store
+    #expect(distinct, "interactors are transient")
+    #expect(sharedStore, "the store is shared within the story")
   }
 
   @Test func lifetimesGuideAssemblyIsValid() throws {

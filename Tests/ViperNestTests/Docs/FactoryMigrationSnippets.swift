@@ -5,14 +5,14 @@ import Testing
 import ViperNest
 
 enum FactoryMigrationGuide {
-  protocol ProfileStore: AnyObject { var name: String { get set } }
-  final class MemoryProfileStore: ProfileStore { var name = "" }
-  final class EmptyProfileStore: ProfileStore { var name: String { get { "" } set {} } }
-  protocol Analytics: AnyObject { func log(_ event: String) }
-  final class ConsoleAnalytics: Analytics { func log(_ event: String) { print(event) } }
-  final class SilentAnalytics: Analytics { func log(_ event: String) {} }
+  nonisolated protocol ProfileStore: AnyObject { var name: String { get set } }
+  nonisolated final class MemoryProfileStore: ProfileStore { var name = "" }
+  nonisolated final class EmptyProfileStore: ProfileStore { var name: String { get { "" } set {} } }
+  nonisolated protocol Analytics: AnyObject { func log(_ event: String) }
+  nonisolated final class ConsoleAnalytics: Analytics { func log(_ event: String) { print(event) } }
+  nonisolated final class SilentAnalytics: Analytics { func log(_ event: String) {} }
 
-  final class ProfileViewModel {
+  nonisolated final class ProfileViewModel {
     @Injected var store: any ProfileStore
     @LazyInjected var analytics: any Analytics
 
@@ -33,7 +33,7 @@ enum FactoryMigrationGuide {
     }
   }
 
-  final class MigratedProfileViewModel {
+  nonisolated final class MigratedProfileViewModel {
     let store: any ProfileStore
     let analytics: Provider<any Analytics>
 
@@ -161,7 +161,7 @@ struct FactoryMigrationSnippetTests {
 }
 
 /// Collects registration keys from an observer.
-private final class KeyList: @unchecked Sendable {
+private nonisolated final class KeyList: @unchecked Sendable {
   // Invariant: `keys` is only touched while holding `lock`.
   private let lock = NSLock()
   private var keys: [String] = []

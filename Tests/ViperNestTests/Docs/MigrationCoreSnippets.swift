@@ -18,21 +18,21 @@ enum MigrationCoreGuide {
   final class ConsoleAnalytics: Analytics {
     func track(_ event: String) {}
   }
-  final class CheckoutScreen: Sendable {
+  nonisolated final class CheckoutScreen: Sendable {
     let analytics: (any Analytics)?
     init(analytics: (any Analytics)?) { self.analytics = analytics }
   }
 
-  final class PDFExporter: Sendable {
+  nonisolated final class PDFExporter: Sendable {
     func export() -> String { "%PDF" }
   }
-  final class ExportAction: Sendable {
+  nonisolated final class ExportAction: Sendable {
     let exporter: Lazy<PDFExporter>
     init(exporter: Lazy<PDFExporter>) { self.exporter = exporter }
     func run() throws -> String { try exporter.instance.export() }
   }
 
-  final class LoggingAccounts: AccountsReading {
+  nonisolated final class LoggingAccounts: AccountsReading {
     let wrapped: any AccountsReading
     init(wrapping wrapped: any AccountsReading) { self.wrapped = wrapped }
     var balance: Int { wrapped.balance }
@@ -43,11 +43,11 @@ enum MigrationCoreGuide {
   }
 
   enum Gateway: Hashable, Sendable { case card, wallet }
-  final class PaymentGateway: Sendable {
+  nonisolated final class PaymentGateway: Sendable {
     let kind: Gateway
     init(kind: Gateway) { self.kind = kind }
   }
-  final class ReceiptPresenter: Sendable {
+  nonisolated final class ReceiptPresenter: Sendable {
     let order: Int
     init(order: Int) { self.order = order }
   }
@@ -109,7 +109,7 @@ enum MigrationCoreGuide {
   }
 
   // Instances cached per argument
-  final class ConversationStore: Sendable {
+  nonisolated final class ConversationStore: Sendable {
     let id: Int
     init(id: Int) { self.id = id }
   }

@@ -5,12 +5,12 @@ import Testing
 import ViperNest
 
 enum PostInitializationGuide {
-  final class ContactEditor: Sendable {
+  nonisolated final class ContactEditor: Sendable {
     let form: ContactForm
     init(form: ContactForm) { self.form = form }
   }
 
-  final class ContactForm: @unchecked Sendable {
+  nonisolated final class ContactForm: @unchecked Sendable {
     // Only touched by the test's thread.
     weak var editor: ContactEditor?
   }
@@ -24,12 +24,12 @@ enum PostInitializationGuide {
     }
   }
 
-  final class TreeParent: Sendable {
+  nonisolated final class TreeParent: Sendable {
     let child: TreeChild
     init(child: TreeChild) { self.child = child }
   }
 
-  final class TreeChild: @unchecked Sendable {
+  nonisolated final class TreeChild: @unchecked Sendable {
     // Only touched by the test's thread.
     weak var parent: TreeParent?
   }

@@ -7,12 +7,12 @@ import ViperNest
 
 enum TraceGuide {
   final class ContactStore: Sendable {}
-  final class ContactListInteractor: Sendable {
+  nonisolated final class ContactListInteractor: Sendable {
     let store: ContactStore
     init(store: ContactStore) { self.store = store }
   }
 
-  final class TraceLog: Sendable {
+  nonisolated final class TraceLog: Sendable {
     private let stored = Mutex<[String]>([])
     var lines: [String] { stored.withLock { $0 } }
     func append(_ line: String) { stored.withLock { $0.append(line) } }

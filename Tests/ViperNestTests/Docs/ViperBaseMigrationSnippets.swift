@@ -78,7 +78,11 @@ enum ViperBaseMigrationGuide {
 
   /// The next module's registrations: the README test's assembly.
   struct NextModuleAssembly: Assembly {
-    func assemble(_ r: Registrar) { ViperNestTests.MyModuleAssembly().assemble(r) }
+    #if VIPERNEST_DEFAULT_ISOLATION_CLIENT
+      func assemble(_ r: Registrar) { GuideSnippets.MyModuleAssembly().assemble(r) }
+    #else
+      func assemble(_ r: Registrar) { ViperNestTests.MyModuleAssembly().assemble(r) }
+    #endif
   }
 }
 

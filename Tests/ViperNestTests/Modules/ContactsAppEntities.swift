@@ -10,7 +10,7 @@ struct Contact: Hashable, Sendable {
 }
 
 /// The contacts of one Contacts story.
-final class ContactBook {
+nonisolated final class ContactBook {
   var contacts: [Contact] = []
 }
 

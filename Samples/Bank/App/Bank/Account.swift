@@ -20,8 +20,8 @@ enum AccountNumber: Int, CaseIterable, LinkConvertible {
   }
 }
 
-/// One of the customer's accounts and what is on it.
-struct Account: Hashable, Sendable {
+/// One of the customer's accounts and what is on it. `nonisolated`, as ``Money`` is.
+nonisolated struct Account: Hashable, Sendable {
   let id: AccountID
   let name: String
   var balance: Money

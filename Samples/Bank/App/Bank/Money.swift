@@ -1,5 +1,6 @@
-/// An amount of roubles, kept in kopecks so sums are exact.
-struct Money: Hashable, Comparable, Sendable, CustomStringConvertible {
+/// An amount of roubles, kept in kopecks so sums are exact. `nonisolated`: `AccountsAPI` creates
+/// amounts on its actor, also in an app target whose default isolation is the main actor.
+nonisolated struct Money: Hashable, Comparable, Sendable, CustomStringConvertible {
   var kopecks: Int
 
   init(kopecks: Int) { self.kopecks = kopecks }

@@ -1,0 +1,1 @@
+../../../../ViperNestTests/Modules/ContactsAppEntities.swift

@@ -1,0 +1,1 @@
+../../../../ViperNestTests/Modules/ContactsModule.swift

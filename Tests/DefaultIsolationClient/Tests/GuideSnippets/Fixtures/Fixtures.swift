@@ -1,0 +1,1 @@
+../../../../ViperNestTests/Core/Fixtures.swift

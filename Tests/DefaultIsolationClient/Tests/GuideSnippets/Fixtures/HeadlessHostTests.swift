@@ -1,0 +1,1 @@
+../../../../ViperNestTests/Navigation/HeadlessHostTests.swift
