@@ -190,6 +190,19 @@ enum TestingGuide {
       app.close()
     }
   }
+
+  @MainActor final class TapCounter {
+    private(set) var value = 0
+    func increment() { value += 1 }
+  }
+
+  final class TapCounterXCTests: XCTestCase {   // nonisolated: see below
+    @MainActor func testIncrementingShowsOne() async {
+      let counter = TapCounter()
+      counter.increment()
+      XCTAssertEqual(counter.value, 1)
+    }
+  }
 #endif
 
 // MARK: - What the guide says about the detector, checked
