@@ -93,9 +93,18 @@ struct ErrorMessage: Sendable {
         + (second.localStory.map { " (the second time inside story \($0.name))" } ?? "") + "."
       notes.append("first at \(first.origin) in \(first.scopeDescription)")
       notes.append("again at \(second.origin) in \(second.scopeDescription)")
-      fix =
-        "remove one, give them different names (name: ...), or say the second replaces the first: "
-        + "r.overriding.register(\(typeName(second.serviceType)).self, ...)"
+      if (second.serviceType as? any ModuleKeyType.Type)?.takesNoInput == true {
+        notes.append(
+          "every module without an input has this key: Module<(), Output> is one type, whatever "
+            + "its screen")
+        fix =
+          "give each screen an input type of its own: enum AboutScreen {}; typealias AboutModule "
+          + "= Module<NoInput<AboutScreen>, Never>, built with AboutModule(view: ...)"
+      } else {
+        fix =
+          "remove one, give them different names (name: ...), or say the second replaces the "
+          + "first: r.overriding.register(\(typeName(second.serviceType)).self, ...)"
+      }
     case .overrideWithoutOriginal(let entry):
       key = entry.keyDescription
       summary =

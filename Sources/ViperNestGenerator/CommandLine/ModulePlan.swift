@@ -158,7 +158,7 @@ package struct ModulePlan: Sendable {
     "HeadlessWindow", "InteractorLinks", "LeakDetector", "LeakHandler", "LeakReport", "LeakRole",
     "Lazy",
     "Lifetime", "LinkConvertible", "LinkError", "LinkNavigator", "LinkParameter",
-    "LinkPresentation", "LinkStep", "LinkStepContext", "Module", "ModuleError",
+    "LinkPresentation", "LinkStep", "LinkStepContext", "Module", "ModuleError", "NoInput",
     "NavigationBarAppearance", "NavigationControlling",
     "NavigationLifecycle",
     "NavigationEvent", "OpenedLink", "OverlayAppearance", "OverlayTransition",

@@ -559,3 +559,53 @@ struct ShadowedLinkGuideTests {
         """)
   }
 }
+
+// MARK: - 6. Modules without input: NoInput
+
+enum NoInputGuide {
+  final class AboutController: HeadlessViewController {}
+  final class HelpController: HeadlessViewController {}
+
+enum AboutScreen {}
+enum HelpScreen {}
+typealias AboutModule = Module<NoInput<AboutScreen>, Never>
+typealias HelpModule = Module<NoInput<HelpScreen>, Never>
+
+struct InfoScreensAssembly: Assembly {
+  func assemble(_ r: Registrar) {
+    r.register(AboutModule.self, mainActor: { r in AboutModule(view: AboutController(host: try r.resolve())) })
+    r.register(HelpModule.self, mainActor: { r in HelpModule(view: HelpController(host: try r.resolve())) })
+  }
+}
+}
+
+@MainActor
+struct NoInputGuideTests {
+  @Test func twoScreensWithoutInputHaveTwoKeys() throws {
+    let host = HeadlessHost()
+    let app = try Registry(host.assembly, NoInputGuide.InfoScreensAssembly()).start(quiet)
+    defer { app.close() }
+    #expect(try app.resolve(NoInputGuide.AboutModule.self).view is NoInputGuide.AboutController)
+    #expect(try app.resolve(NoInputGuide.HelpModule.self).view is NoInputGuide.HelpController)
+  }
+
+  @Test func twoModulesOfVoidInputCollideWithAFixThatNamesNoInput() throws {
+    let host = HeadlessHost()
+    let error = try #require(throws: ViperNestError.self) {
+      try Registry(
+      host.assembly,
+      AnyAssembly("Screens") { r in
+        r.register(Module<Void, Never>.self, mainActor: { r in
+          Module(view: NoInputGuide.AboutController(host: try r.resolve()), input: ())
+        })
+        r.register(Module<Void, Never>.self, mainActor: { r in
+          Module(view: NoInputGuide.HelpController(host: try r.resolve()), input: ())
+        })
+      }
+      ).start(quiet)
+    }
+    #expect(error.code == .duplicateRegistration)
+    #expect(error.description.contains("every module without an input has this key"))
+    #expect(error.description.contains("Module<NoInput<AboutScreen>, Never>"))
+  }
+}
