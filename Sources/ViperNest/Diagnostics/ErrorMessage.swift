@@ -289,7 +289,9 @@ struct DefaultArgumentHint {
 
   /// Nil unless `requester` is autowired and takes `type` (resolved, not optional or deferred).
   init?(missing key: ServiceKey, type: Any.Type, requester: AnyEntry?) {
-    guard let requester, let parameters = requester.dependencies,
+    // A forwarding (`r.forward`) depends on its source, but has no initializer to call.
+    guard let requester, !(requester is any ForwardingEntry),
+      let parameters = requester.dependencies,
       parameters.contains(where: { $0.key == key && !$0.isDeferred && !$0.isOptional })
     else { return nil }
     let missing = typeName(type)

@@ -106,3 +106,13 @@ struct DefaultArgumentMessageTests {
     #expect(problem.description.contains("r.register(Client.self) { _ in Client() }"))
   }
 }
+
+extension DefaultArgumentMessageTests {
+  @Test func aForwardingToAMissingSourceSaysNothingAboutDefaultValues() throws {
+    let app = try start { r in r.forward((any Fetching).self, to: Fetcher.self) { $0 } }
+    defer { app.close() }
+    let error = try #require(throws: ViperNestError.self) { try app.resolve((any Fetching).self) }
+    #expect(error.code == .missingRegistration)
+    #expect(!error.description.contains("default value"))
+  }
+}
