@@ -23,6 +23,10 @@ struct ErrorMessage: Sendable {
         "register it in an assembly: "
         + registrationCall(type, name: serviceKey.name, arguments: arguments)
         + (notes.isEmpty ? "" : ", or resolve it where the near miss above is visible")
+      if let hint = DefaultArgumentHint(missing: serviceKey, type: type, requester: stack.last) {
+        notes.append(hint.note)
+        fix += hint.fix
+      }
     case .circular(let stack, let node, let crossThread):
       let cycleStart = stack.firstIndex { $0 === stack.last } ?? 0
       let cycle = stack[cycleStart...].map(\.keyDescription)
@@ -280,6 +284,62 @@ func abbreviated(_ items: [String], keeping: Int, separator: String) -> String {
   let head = items.prefix(keeping).joined(separator: separator)
   let tail = items.suffix(keeping).joined(separator: separator)
   return "\(head)\(separator)… (\(items.count - 2 * keeping) more)\(separator)\(tail)"
+}
+
+/// What to say when the missing type is a parameter of an autowired initializer: the parameter
+/// may have a default value (`init(session: URLSession = .shared)`), which Swift does not pass
+/// through an `APIClient.init` reference (the reference's type lists every parameter), so the
+/// registry resolves it. The fix is a closure that calls the initializer without that argument.
+struct DefaultArgumentHint {
+  /// Why the default value is not used, naming the registration.
+  let note: String
+  /// `; or …`: the closure registration to write instead, appended to the fix.
+  let fix: String
+
+  /// Nil unless `requester` is autowired and takes `type` (resolved, not optional or deferred).
+  init?(missing key: ServiceKey, type: Any.Type, requester: AnyEntry?) {
+    // A forwarding (`r.forward`) depends on its source, but has no initializer to call.
+    guard let requester, !(requester is any ForwardingEntry),
+      let parameters = requester.dependencies,
+      parameters.contains(where: { $0.key == key && !$0.isDeferred && !$0.isOptional })
+    else { return nil }
+    let missing = typeName(type)
+    let owner = typeName(requester.serviceType)
+    let isProtocol = runtimeMetadataKind(requester.serviceType) == MetadataKind.existential
+    let built = isProtocol ? "<#\(owner) type#>" : owner
+    let reference = isProtocol ? "YourType.init" : "\(owner).init"
+    note =
+      "\(requester.keyDescription) is autowired (registered at \(requester.origin)): if its "
+      + "initializer gives the \(missing) parameter a default value, Swift does not use it through "
+      + "a `\(reference)` reference, which passes every argument"
+    let others = parameters.filter { $0.key != key }
+    // (An initializer taking a `Resolver` is not autowired: it has no declared dependencies.)
+    let arguments = others.map { _ in "<#label#>: try r.resolve()" }
+    let closure =
+      "{ \(arguments.isEmpty ? "_" : "r") in \(built)(\(arguments.joined(separator: ", "))) }"
+    var call = "r.register(\(typeExpression(requester.serviceType)).self"
+    if let name = requester.key.name { call += ", name: \(name)" }
+    if let lifetime = lifetimeArgument(requester.lifetime) { call += ", lifetime: \(lifetime)" }
+    call += requester.isMainActor ? ", mainActor: \(closure))" : ") \(closure)"
+    let order =
+      others.isEmpty
+      ? ""
+      : " (its other parameters, in order: \(others.map { typeName($0.type) }.joined(separator: ", ")))"
+    fix =
+      "; or, for the default value, a closure that calls the initializer without that "
+      + "argument\(order): \(call)"
+  }
+}
+
+/// `lifetime` as a registration writes it, nil for the default (transient).
+func lifetimeArgument(_ lifetime: Lifetime) -> String? {
+  switch lifetime.kind {
+  case .transient: nil
+  case .graph: ".graph"
+  case .weak: ".weak"
+  case .app: ".app"
+  case .story(let story): ".story(\(story.typeName).self)"
+  }
 }
 
 /// Registrations close to a missing key: the same type under another name or other arguments, the

@@ -191,7 +191,7 @@ public struct EnvironmentOverride: Assembly {
   public func assemble(_ r: Registrar) {
     guard isActive else { return }
     for assembly in assemblies {
-      let name = (assembly as? AnyAssembly)?.name ?? String(describing: type(of: assembly))
+      let name = nameInMessages(of: assembly)
       assembly.assemble(
         Registrar(
           buffer: r.buffer, assemblyName: "\(name) (on \(condition))", localStory: r.localStory,

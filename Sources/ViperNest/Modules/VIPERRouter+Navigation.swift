@@ -2,6 +2,34 @@
 // controller, held weakly, and hides its own module.
 
 extension VIPERRouter {
+  /// Runs navigation code that throws from a router method that does not, for router protocols
+  /// that do not throw: a failure goes to the ``NavigationErrorHandler`` (by default, loud in
+  /// debug builds and logged in release builds), never swallowed.
+  ///
+  /// ```swift
+  /// func showDetail(of contact: Contact) {
+  ///   navigate { try push(resolver.resolve(ContactDetailModule.self, arguments: contact)) }
+  /// }
+  /// func close() { navigate { try dismiss() } }
+  /// ```
+  ///
+  /// Whatever `body` throws is handled: building the next module (a ``ViperNestError``) as well as
+  /// showing it (a ``TransitionError``). Nothing after the throwing call in `body` runs.
+  ///
+  /// - Parameters:
+  ///   - file: The file of the call, for the failure; leave the default.
+  ///   - line: The line of the call, for the failure; leave the default.
+  ///   - body: The navigation: resolve modules, call the helpers below.
+  public func navigate(file: String = #fileID, line: UInt = #line, _ body: () throws -> Void) {
+    do {
+      try body()
+    } catch {
+      NavigationErrorHandler.current(
+        NavigationFailure(
+          error: error, router: String(describing: type(of: self)), file: file, line: line))
+    }
+  }
+
   /// Presents `destination` modally from this module's view controller (viper-base's
   /// `presentModule(withView:embedIn:animated:completion:)`).
   ///

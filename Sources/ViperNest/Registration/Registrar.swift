@@ -27,6 +27,8 @@ public final class Registrar {
     var routes: [LinkRoute] = []
     /// `decorate` calls, applied by `Registry.install` once the buffer's entries are in place.
     var decorations: [AnyDecoration] = []
+    /// Assemblies composed with `Registrar.install(_:)`, told `loaded(_:)` after the install.
+    var composed: [any Assembly] = []
   }
 
   let buffer: Buffer

@@ -100,6 +100,27 @@ public final class Registry: Sendable {
     try install(assemblies, file: file, line: line)
   }
 
+  /// Creates a registry with a list of assemblies installed, when the list is built at run time.
+  ///
+  /// ```swift
+  /// var assemblies: [any Assembly] = [CoreAssembly(), ContactsAssembly()]
+  /// if showsBanners { assemblies.append(BannerAssembly()) }
+  /// let registry = try Registry(assemblies)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - assemblies: The assemblies, installed in order.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
+  /// - Throws: ``ViperNestError`` when a registration is wrong (a duplicate key without
+  ///   `overriding`, an override of nothing); no registry is created.
+  public convenience init(
+    _ assemblies: [any Assembly], file: String = #fileID, line: UInt = #line
+  ) throws {
+    self.init()
+    try install(assemblies, file: file, line: line)
+  }
+
   /// Installs `assemblies`: all their registrations, or none when any is wrong.
   ///
   /// ```swift
@@ -132,7 +153,7 @@ public final class Registry: Sendable {
   ///   - body: Adds registrations.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
-  /// - Throws: As ``install(_:file:line:)``.
+  /// - Throws: As `install(_ assemblies:)`: the registry is unchanged when it throws.
   public func install(
     file: String = #fileID, line: UInt = #line, _ body: (Registrar) -> Void
   ) throws {
@@ -142,12 +163,30 @@ public final class Registry: Sendable {
     }
   }
 
-  private func install(_ assemblies: [any Assembly], file: String, line: UInt) throws {
+  /// Installs a list of assemblies: all their registrations, or none when any is wrong.
+  ///
+  /// ```swift
+  /// var assemblies: [any Assembly] = [CoreAssembly(), ContactsAssembly()]
+  /// if showsBanners { assemblies.append(BannerAssembly()) }
+  /// try registry.install(assemblies)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - assemblies: The assemblies, installed in order.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
+  /// - Throws: ``ViperNestError`` with code ``ViperNestError/Code/duplicateRegistration``,
+  ///   ``ViperNestError/Code/overrideWithoutOriginal``,
+  ///   ``ViperNestError/Code/invalidRegistration`` or, after ``start(_:file:line:)``,
+  ///   ``ViperNestError/Code/registryFrozen``. The registry is unchanged when it throws.
+  public func install(
+    _ assemblies: [any Assembly], file: String = #fileID, line: UInt = #line
+  ) throws {
     let attempt = Origin(fileID: file, line: line, assembly: nil)
     // Assemblies are user code: run them before taking the lock.
     let buffer = Registrar.Buffer()
     for assembly in assemblies {
-      let name = (assembly as? AnyAssembly)?.name ?? String(describing: type(of: assembly))
+      let name = nameInMessages(of: assembly)
       assembly.assemble(
         Registrar(buffer: buffer, assemblyName: name, localStory: nil, isOverriding: false))
     }
@@ -191,7 +230,7 @@ public final class Registry: Sendable {
       state.storyParents.append(contentsOf: buffer.storyParents)
       state.routes.append(contentsOf: buffer.routes)
     }
-    didInstall(buffer.entries, from: assemblies)
+    didInstall(buffer.entries, from: assemblies + buffer.composed)
   }
 
   /// Freezes the registrations and opens a new app story, the root of every story.

@@ -588,6 +588,11 @@ struct ContextChecker {
         NearMisses(
           key: dependency.key, type: dependency.type, graph: graph, openStories: openStories
         ).notes
+      if let hint = DefaultArgumentHint(
+        missing: dependency.key, type: dependency.type, requester: path.last)
+      {
+        message.notes.append(hint.note)
+      }
       if dependency.isDeferred {
         message.notes.append(
           "\(owner) takes it as Provider<\(typeName(dependency.type))>: \(owner) resolves, "

@@ -25,7 +25,8 @@ struct ErrorMessageTests {
         No registration for ContactStore.
           resolving: ContactListPresenting -> ContactListInteracting -> ContactStore
           story: App > Contacts > AddContact
-          fix: register it in an assembly: r.register((any ContactStore).self, ...)
+          note: ContactListInteracting is autowired (registered at ErrorMessageTests.swift:9 in TestAssembly): if its initializer gives the ContactStore parameter a default value, Swift does not use it through a `YourType.init` reference, which passes every argument
+          fix: register it in an assembly: r.register((any ContactStore).self, ...); or, for the default value, a closure that calls the initializer without that argument: r.register((any ContactListInteracting).self) { _ in <#ContactListInteracting type#>() }
         """)
     contacts.close()
   }
