@@ -344,3 +344,35 @@ private struct ThrownObjectError: Error, @unchecked Sendable {
   // Safe because `node` is immutable and only read by the test that creates the error.
   let node: Node
 }
+
+/// On Apple platforms a view controller's stored properties sit after `UIViewController`, an
+/// Objective-C class the Swift runtime has no field metadata for: its view and child controllers
+/// are invisible to reflection, and a scan says so instead of skipping them silently.
+struct OpaqueSuperclassTests {
+  /// Stands for Foundation's root class, whose state holds nothing a leak runs through.
+  class NSObject {}
+  class Base: NSObject { var name = "" }
+  final class Screen: Base { var title = "" }
+
+  @Test func theMostDerivedSuperclassWithoutSwiftMetadataIsNamed() {
+    let chain: [AnyClass] = [NSObject.self, Base.self, Screen.self]
+    let opaque = SwiftRuntimeReflection.opaqueSuperclass(in: chain) { $0 != Screen.self }
+    #expect(opaque == "Base")
+    #expect(SwiftRuntimeReflection.opaqueSuperclass(in: chain) { _ in false } == nil)
+    #expect(
+      SwiftRuntimeReflection.opaqueSuperclass(in: chain) { $0 == NSObject.self } == nil,
+      "a root NSObject alone is not worth a note")
+  }
+
+  @Test func swiftClassesHaveNoOpaqueSuperclassAndScanWithoutTheNote() {
+    #expect(SwiftRuntimeReflection.storedFields(of: Screen.self).opaqueSuperclass == nil)
+    let scan = SwiftRuntimeReflection.strongReferences(of: Screen())
+    #expect(!scan.uninspected.contains { $0.contains("Objective-C superclass") })
+  }
+
+  @Test func theNoteSaysWhatWasNotFollowed() {
+    let note = SwiftRuntimeReflection.opaqueSuperclassNote("UIViewController")
+    #expect(note.hasPrefix("UIViewController state (an Objective-C superclass"))
+    #expect(note.contains("child and presented controllers are not followed"))
+  }
+}

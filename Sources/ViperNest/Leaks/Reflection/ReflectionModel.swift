@@ -44,6 +44,11 @@ struct ReflectedLayout: Sendable {
   /// True when a type in the hierarchy declares stored properties but its field metadata is
   /// missing (built with `-disable-reflection-metadata` or similar).
   let isMetadataStripped: Bool
+  /// The nearest class of the hierarchy whose state has no Swift field metadata (an Objective-C
+  /// class such as `UIViewController`, whose view and child controllers are instance variables
+  /// the Swift runtime does not describe); nil when every class is a Swift class or the root is
+  /// `NSObject`.
+  var opaqueSuperclass: String? = nil
 }
 
 /// A strong reference to a class instance found inside another value.

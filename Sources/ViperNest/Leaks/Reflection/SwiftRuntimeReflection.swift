@@ -57,7 +57,15 @@ enum SwiftRuntimeReflection {
           }
         }
       }
-      if !walker.needsExactWalk { return walker.scan }
+      if !walker.needsExactWalk {
+        var scan = walker.scan
+        if let opaque = plan.opaqueSuperclass {
+          // Said, never silently skipped: a cycle can run through the superclass's state (a
+          // controller's view, its subviews' closures, child or presented controllers).
+          scan.uninspected.append(opaqueSuperclassNote(opaque))
+        }
+        return scan
+      }
       exact = true
     }
   }
@@ -67,15 +75,21 @@ enum SwiftRuntimeReflection {
     let fields: [ReflectedField]
     let facts: [TypeFacts]
     let isMetadataStripped: Bool
+    /// See `ReflectedLayout.opaqueSuperclass`.
+    let opaqueSuperclass: String?
     /// The positions in `fields` that may hold references.
     let walkedFields: [Int]
     /// The visits of the other fields (see `TypeFacts.ReferenceFree`).
     let referenceFreeVisits: Int
 
-    init(fields: [ReflectedField], facts: [TypeFacts], isMetadataStripped: Bool) {
+    init(
+      fields: [ReflectedField], facts: [TypeFacts], isMetadataStripped: Bool,
+      opaqueSuperclass: String?
+    ) {
       self.fields = fields
       self.facts = facts
       self.isMetadataStripped = isMetadataStripped
+      self.opaqueSuperclass = opaqueSuperclass
       var walked: [Int] = []
       var visits = 0
       for (index, fieldFacts) in facts.enumerated() {
@@ -103,7 +117,7 @@ enum SwiftRuntimeReflection {
     let fields = layout.fields.filter { $0.ownership == .strong }
     let plan = ScanPlan(
       fields: fields, facts: fields.map { TypeFacts.of($0.type) },
-      isMetadataStripped: layout.isMetadataStripped)
+      isMetadataStripped: layout.isMetadataStripped, opaqueSuperclass: layout.opaqueSuperclass)
     scanPlans.withLock { $0[key] = plan }
     return plan
   }
@@ -179,7 +193,33 @@ enum SwiftRuntimeReflection {
           name: displayName(ofField: rawName), type: fieldType, offset: offset,
           ownership: ownership, declaringType: declaringType))
     }
-    return ReflectedLayout(fields: fields, isMetadataStripped: isStripped)
+    return ReflectedLayout(
+      fields: fields, isMetadataStripped: isStripped,
+      opaqueSuperclass: opaqueSuperclass(in: chain, isOpaque: isOpaqueClass))
+  }
+
+  /// Whether reflection cannot read a class's own state: it has no Swift type descriptor, as an
+  /// Objective-C class has none (`swift_getTypeContextDescriptor` answers only for Swift type
+  /// metadata). Every class on Linux has one.
+  static func isOpaqueClass(_ type: AnyClass) -> Bool {
+    runtimeTypeContextDescriptor(type) == nil
+  }
+
+  /// What a scan lists as not inspected for an object whose superclass `name` is opaque.
+  static func opaqueSuperclassNote(_ name: String) -> String {
+    "\(name) state (an Objective-C superclass: its view, subviews, child and presented "
+      + "controllers are not followed)"
+  }
+
+  /// The most derived class of `chain` (root first) whose state reflection cannot read, other
+  /// than the roots that hold nothing a leak runs through (`NSObject`, Swift's own root).
+  static func opaqueSuperclass(in chain: [AnyClass], isOpaque: (AnyClass) -> Bool) -> String? {
+    for level in chain.reversed() where isOpaque(level) {
+      let name = _typeName(level, qualified: false)
+      if name == "NSObject" || name.hasSuffix("SwiftObject") { continue }
+      return name
+    }
+    return nil
   }
 
   /// Fields of a struct or tuple type (not cached: structs are walked rarely and cheaply).
