@@ -36,7 +36,7 @@ struct RetainGraph {
   /// References to every object met, by index, given up when the graph is dropped.
   private final class Pins {
     // Only the graph that created it uses it, one access at a time.
-    #if canImport(ObjectiveC)
+    #if canImport(ObjectiveC) || VIPERNEST_APPLE_TRACKING
       // Strong on Apple platforms. A tracked reference there is a `weak` box, and forming a weak
       // reference to an object that is deallocating, or whose class refuses weak references,
       // aborts the process: objc4's `objc_initWeak` stores with `DoCrashIfDeallocating`, and
@@ -57,7 +57,7 @@ struct RetainGraph {
 
     /// Whether a pin keeps the object's address from being reused while the graph lives.
     static var reservesAddresses: Bool {
-      #if canImport(ObjectiveC)
+      #if canImport(ObjectiveC) || VIPERNEST_APPLE_TRACKING
         return true
       #else
         return TrackedReference.reservesMemory
@@ -65,7 +65,7 @@ struct RetainGraph {
     }
 
     func reserveCapacity(_ capacity: Int) {
-      #if canImport(ObjectiveC)
+      #if canImport(ObjectiveC) || VIPERNEST_APPLE_TRACKING
         objects.reserveCapacity(capacity)
       #else
         references.reserveCapacity(capacity)
@@ -74,7 +74,7 @@ struct RetainGraph {
 
     /// Pins `object`, which the caller holds strongly.
     func append(_ object: AnyObject) {
-      #if canImport(ObjectiveC)
+      #if canImport(ObjectiveC) || VIPERNEST_APPLE_TRACKING
         objects.append(object)
       #else
         references.append(TrackedReference(object))
@@ -83,7 +83,7 @@ struct RetainGraph {
 
     /// Whether the pin at `index` is `object` (which the caller holds strongly).
     func pin(_ index: Int, refersTo object: AnyObject) -> Bool {
-      #if canImport(ObjectiveC)
+      #if canImport(ObjectiveC) || VIPERNEST_APPLE_TRACKING
         return objects[index] === object
       #else
         return references[index].refers(to: object)
@@ -92,7 +92,7 @@ struct RetainGraph {
 
     /// A strong reference to the pinned object, or nil once it started deinitializing.
     func load(_ index: Int) -> AnyObject? {
-      #if canImport(ObjectiveC)
+      #if canImport(ObjectiveC) || VIPERNEST_APPLE_TRACKING
         return objects[index]
       #else
         return references[index].load()

@@ -26,7 +26,7 @@ struct TrackedReference {
   ///   - preferWeak: Use a `weak` box even where unowned counting is available (for tests).
   @inline(__always)
   init(_ object: AnyObject, preferWeak: Bool = false) {
-    #if canImport(ObjectiveC)
+    #if canImport(ObjectiveC) || VIPERNEST_APPLE_TRACKING
       bits = Self.boxed(object)
     #else
       if preferWeak {
@@ -55,7 +55,7 @@ struct TrackedReference {
   ///   fallback does); release it after unlocking, so no deinit runs under a lock.
   @inline(__always)
   func isAlive(keeping sink: inout [AnyObject]) -> Bool {
-    #if !canImport(ObjectiveC)
+    #if !canImport(ObjectiveC) && !VIPERNEST_APPLE_TRACKING
       if UInt(bitPattern: bits) & 1 == 0 { return !swift_isDeallocating(bits) }
     #endif
     return isAliveInBox(keeping: &sink)
@@ -69,7 +69,7 @@ struct TrackedReference {
 
   /// A strong reference to the object, or nil once it started deinitializing.
   func load() -> AnyObject? {
-    #if !canImport(ObjectiveC)
+    #if !canImport(ObjectiveC) && !VIPERNEST_APPLE_TRACKING
       if UInt(bitPattern: bits) & 1 == 0 {
         guard swift_tryRetain(bits) != nil else { return nil }
         return Unmanaged<AnyObject>.fromOpaque(bits).takeRetainedValue()
@@ -81,7 +81,7 @@ struct TrackedReference {
   /// Whether references hold their objects by the unowned count, which keeps an object's memory,
   /// and so its address, reserved until ``release()``.
   static var reservesMemory: Bool {
-    #if canImport(ObjectiveC)
+    #if canImport(ObjectiveC) || VIPERNEST_APPLE_TRACKING
       return false
     #else
       return true
@@ -99,7 +99,7 @@ struct TrackedReference {
   /// Gives the reference up. Call exactly once, and never use the reference afterwards.
   @inline(__always)
   func release() {
-    #if !canImport(ObjectiveC)
+    #if !canImport(ObjectiveC) && !VIPERNEST_APPLE_TRACKING
       if UInt(bitPattern: bits) & 1 == 0 {
         swift_unownedRelease(bits)
         return
