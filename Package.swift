@@ -79,5 +79,10 @@ for target in package.targets where target.type != .plugin && target.name != "CV
     .enableUpcomingFeature("InternalImportsByDefault"),
     .enableUpcomingFeature("MemberImportVisibility"),
   ])
+  // `VIPERNEST_INTERNAL_CHECKS=1 swift test` compiles in the checks of the invariants that
+  // docs/Architecture.md states (`internalCheck`); CI builds so. Off by default: apps pay nothing.
+  if Context.environment["VIPERNEST_INTERNAL_CHECKS"] == "1" {
+    settings.append(.define("VIPERNEST_INTERNAL_CHECKS"))
+  }
   target.swiftSettings = settings
 }

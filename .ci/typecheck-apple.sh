@@ -34,7 +34,7 @@ apple_files=$(grep -l -E 'canImport\((Darwin|ObjectiveC|os)\)' "${sources[@]}" |
 
 for configuration in debug release; do
   defines=()
-  [ "$configuration" = debug ] && defines=(-D DEBUG)
+  [ "$configuration" = debug ] && defines=(-D DEBUG -D VIPERNEST_INTERNAL_CHECKS)
   swiftc -typecheck -module-name ViperNest -parse-as-library -swift-version 6 "${features[@]}" \
     "${defines[@]}" -package-name vipernest -warnings-as-errors -I "$stub_dir" \
     -I Sources/CViperNestAtomics/include "${sources[@]}"

@@ -93,6 +93,7 @@
     func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
       storage.lock()
       defer { storage.unlock() }
+      internalCheck(storage.flag.load(ordering: .relaxed) == 1, "LeakLock's state read unlocked")
       return try body(&storage.state)
     }
   }

@@ -35,7 +35,7 @@ struct RetainGraph {
 
   /// References to every object met, by index, given up when the graph is dropped.
   private final class Pins {
-    // Only the graph that created it uses it, one access at a time.
+    // Only the graph that created it uses it, one access at a time (so `@exclusivity(unchecked)`).
     #if canImport(ObjectiveC) || VIPERNEST_APPLE_TRACKING
       // Strong on Apple platforms. A tracked reference there is a `weak` box, and forming a weak
       // reference to an object that is deallocating, or whose class refuses weak references,
@@ -180,6 +180,10 @@ struct RetainGraph {
     edgeRanges.append(nil)
     typeNames.append(nil)
     slots[slot] = index
+    internalCheck(
+      types.count == addresses.count && scans.count == addresses.count
+        && edgeRanges.count == addresses.count && typeNames.count == addresses.count,
+      "the retain graph's per-object arrays are indexed alike")
     if 2 * addresses.count > slots.count {
       var grown = [Int](repeating: -1, count: 2 * slots.count)
       for (position, known) in addresses.enumerated() {
@@ -223,6 +227,9 @@ struct RetainGraph {
       targets.append(target)
       edgeSources.append(index)
     }
+    internalCheck(
+      targets.count == edges.count && edgeSources.count == edges.count,
+      "the retain graph's per-edge arrays are indexed alike")
     let result = Scanned(
       edgeRange: first..<edges.count, uninspected: scan.uninspected,
       isMetadataStripped: scan.isMetadataStripped)

@@ -62,12 +62,15 @@ final class ThreadResolutionState: @unchecked Sendable {
 
   @inline(__always)
   func push(_ entry: AnyEntry, in scope: StoryNode) {
+    internalCheck(Self.current === self, "a thread's resolution state is used by another thread")
     stack.append(entry)
     scopes.append(ObjectIdentifier(scope))
   }
 
   @inline(__always)
   func pop() {
+    internalCheck(Self.current === self, "a thread's resolution state is used by another thread")
+    internalCheck(!stack.isEmpty && stack.count == scopes.count, "pop without a matching push")
     stack.removeLast()
     scopes.removeLast()
   }
