@@ -94,7 +94,7 @@ enum NavigationGuide {
   ) throws {
     try host.tapBack(in: navigation)                // pops the top controller, animated
     try host.swipeBack(in: navigation, completes: false)   // a cancelled edge swipe: nothing ends
-    try host.swipeDown(sheet)                       // refused for isModalInPresentation or full screen
+    try host.swipeDown(sheet)                       // refused if modal in presentation, full screen or covered
     try host.selectTab(1, in: tabs)                 // ends nothing: the other tabs stay
   }
 
