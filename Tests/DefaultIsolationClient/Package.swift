@@ -39,9 +39,10 @@ let package = Package(
       name: "GuideSnippets", dependencies: [viperNest, headless, testing],
       // Reads the guides from the repository: it runs in the root package only.
       exclude: ["Docs/DocumentationTests.swift"]),
-    // The testing guide's tests of the Contacts sample (Tests/SampleTests/TestingGuideSnippets.swift).
+    // The guides' code that runs the samples (Tests/SampleTests/*Snippets.swift, linked one by one).
     .testTarget(
-      name: "SampleGuideSnippets", dependencies: ["ContactsSample", viperNest, headless, testing]),
+      name: "SampleGuideSnippets",
+      dependencies: ["ContactsSample", "BankSample", viperNest, headless, testing]),
     .testTarget(
       name: "DefaultIsolationTests",
       dependencies: ["GeneratedModules", viperNest, headless, testing]),
