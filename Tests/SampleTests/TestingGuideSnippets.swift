@@ -284,7 +284,9 @@ struct TestingGuideClaimTests {
     try sheet.presentController(
       HeadlessViewController(host: host), style: .formSheet, animated: false, completion: nil)
     #expect(try host.swipeDown(sheet) == false)
-    #expect(host.transcript.contains("covers it"))
+    #expect(
+      host.transcript.contains(
+        "user swipes down Navigation(AddContactView): refused (HeadlessViewController covers it)"))
     let tabs = try #require(host.makeTabContainer() as? HeadlessTabController)
     let error = try #require(throws: TransitionError.self) { try host.selectTab(0, in: tabs) }
     #expect(error.code == .noSuchTab)
