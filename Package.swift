@@ -63,8 +63,13 @@ let package = Package(
       path: "Samples/Bank/App"),
     .executableTarget(
       name: "bank", dependencies: ["BankSample", "SampleSupport"], path: "Samples/Bank/Main"),
+    // Runs the samples, and the testing guide's snippets, which test the Contacts sample.
     .testTarget(
-      name: "SampleTests", dependencies: ["ContactsSample", "BankSample", "SampleSupport"],
+      name: "SampleTests",
+      dependencies: [
+        "ContactsSample", "BankSample", "SampleSupport", "ViperNest", "ViperNestTesting",
+        "ViperNestHeadless",
+      ],
       path: "Tests/SampleTests"),
   ],
   swiftLanguageModes: [.v6]

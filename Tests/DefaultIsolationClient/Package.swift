@@ -7,6 +7,7 @@
 //   Tests/GuideSnippets/Docs → Tests/ViperNestTests/Docs (the code of every guide; a new snippet
 //     file is picked up as it is), and Tests/GuideSnippets/Fixtures → the test fixtures those
 //     snippets use, one link per file (a snippet that needs another one fails here by name).
+//   Tests/SampleGuideSnippets → the guides' code that tests the samples, in Tests/SampleTests.
 //   Sources/GeneratedModules, Tests/DefaultIsolationTests: what `vipernest-generate` writes (not
 //     committed) next to a story it uses, and the isolated-conformance tests.
 // Rejected/ holds code the compiler must reject under these settings (checked by the script).
@@ -38,6 +39,10 @@ let package = Package(
       name: "GuideSnippets", dependencies: [viperNest, headless, testing],
       // Reads the guides from the repository: it runs in the root package only.
       exclude: ["Docs/DocumentationTests.swift"]),
+    // The guides' code that runs the samples (Tests/SampleTests/*Snippets.swift, linked one by one).
+    .testTarget(
+      name: "SampleGuideSnippets",
+      dependencies: ["ContactsSample", "BankSample", viperNest, headless, testing]),
     .testTarget(
       name: "DefaultIsolationTests",
       dependencies: ["GeneratedModules", viperNest, headless, testing]),

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// Every ```swift block in the README and in docs/ must appear, verbatim up to indentation, in the
-/// snippet sources under Tests/ViperNestTests/Docs, which compile (and mostly run) as tests.
+/// snippet sources under Tests/ViperNestTests/Docs or Tests/SampleTests, which compile (and mostly
+/// run) as tests.
 struct DocumentationTests {
   static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -33,13 +34,17 @@ struct DocumentationTests {
       .map { $0.hasPrefix("static ") ? String($0.dropFirst("static ".count)) : $0 }
   }
 
+  /// The snippet files: the guides' own code here, and the code that tests the samples in
+  /// Tests/SampleTests (the only target that sees the samples' types).
   static func snippetSources() throws -> [String] {
-    let directory = root.appendingPathComponent("Tests/ViperNestTests/Docs")
-    let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-      .filter { $0.hasSuffix("Snippets.swift") }
-    return try files.map {
-      normalized(try String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8))
-        .joined(separator: "\n")
+    try ["Tests/ViperNestTests/Docs", "Tests/SampleTests"].flatMap { path in
+      let directory = root.appendingPathComponent(path)
+      let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        .filter { $0.hasSuffix("Snippets.swift") }
+      return try files.map {
+        normalized(try String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8))
+          .joined(separator: "\n")
+      }
     }
   }
 

@@ -45,21 +45,6 @@ enum NavigationGuide {
     try list.reverse()     // the list module is released; the banner stays
   }
 
-  // MARK: - Windows and tabs
-
-  @MainActor static func startUp(host: HeadlessHost, app: Story, contacts: Story, window: HeadlessWindow) throws {
-    try ContactsBuilder.build(in: contacts).attachToWindow(window)
-    try ContactsBuilder.build(in: contacts).attachToWindow(window, withNavigationController: true)
-
-    let tabBarController = host.makeTabContainer()          // UIKit: UIKitToolkit.shared.makeTabContainer()
-    try TabTransition(container: tabBarController, tabs: [
-      BookmarksBuilder.build(in: app).attachToNavigationController(tabBarItem: .system(.bookmarks, tag: 0)),
-      MyModuleBuilder.build(in: app).attachToNavigationController(tabBarItem: .system(.contacts, tag: 1)),
-      DownloadsBuilder.build(in: app).attachToNavigationController(tabBarItem: .system(.downloads, tag: 2)),
-    ]).perform()
-    try WindowRootTransition(window: window, root: tabBarController).perform()
-  }
-
   // MARK: - Router helpers
 
   final class AddContactRouter: VIPERRouter, AddContactRouterProtocol {
@@ -94,7 +79,7 @@ enum NavigationGuide {
   ) throws {
     try host.tapBack(in: navigation)                // pops the top controller, animated
     try host.swipeBack(in: navigation, completes: false)   // a cancelled edge swipe: nothing ends
-    try host.swipeDown(sheet)                       // refused for isModalInPresentation or full screen
+    try host.swipeDown(sheet)                       // refused if modal in presentation, full screen or covered
     try host.selectTab(1, in: tabs)                 // ends nothing: the other tabs stay
   }
 
@@ -198,23 +183,6 @@ struct NavigationGuideSnippetTests {
     #expect(watchedList.object == nil, "the list module is released")
     #expect(dashboard.children.map { $0 === banner } == [true], "the banner stays")
     #expect(dashboard.areaName(of: banner) == "banner")
-  }
-
-  @Test func startUpHelpersShowModulesInWindowsAndTabs() throws {
-    let app = try Registry(host.assembly, MyModuleAssembly(), ContactsAppAssembly()).start(quiet)
-    defer { app.close() }
-    let contacts = try app.open(ContactsStory.self)
-    let window = host.makeWindow()
-    try NavigationGuide.startUp(host: host, app: app, contacts: contacts, window: window)
-    let tabs = try #require(window.root as? HeadlessTabController)
-    #expect(tabs.tabControllers.map(\.tabItem) == [
-      .system(.bookmarks, tag: 0), .system(.contacts, tag: 1), .system(.downloads, tag: 2),
-    ])
-    #expect(
-      host.log.filter { if case .root = $0 { true } else { false } } == [
-        .root("ContactsView", window: "Window"), .root("Navigation(ContactsView)", window: "Window"),
-        .root("Tabs", window: "Window"),
-      ])
   }
 
   @Test func aRouterDismissesItsOwnModule() throws {

@@ -1,7 +1,7 @@
 // swift-format-ignore-file
-// The code of docs/TestingAndFindingLeaks.md, compiled and run: its test suites are real suites of
-// this target. `DocumentationTests` checks that every ```swift block of the guide appears here
-// verbatim. The guide's contacts app is the module fixture of Tests/ViperNestTests/Modules.
+// The code of docs/TestingAndFindingLeaks.md that does not use the Contacts sample, compiled and
+// run; the tests of the sample are in Tests/SampleTests/TestingGuideSnippets.swift.
+// `DocumentationTests` checks that every ```swift block of the guide appears in one of them.
 import Foundation
 import Testing
 import ViperNest
@@ -13,160 +13,6 @@ import ViperNestTesting
 #endif
 
 enum TestingGuide {
-  // MARK: - Mocks, two ways
-
-  final class MockContactsInteractor: VIPERInteractor, ContactsInteractorProtocol {
-    let links = InteractorLinks<any ContactsInteractorOutput>()
-    private(set) var added: [Contact] = []
-
-    func loadContacts() {
-      presenter?.didLoad([Contact(firstName: "grace", lastName: "Hopper"), Contact(firstName: "Ada", lastName: "Lovelace")])
-    }
-    func add(_ contact: Contact) { added.append(contact) }
-  }
-
-  @MainActor
-  struct ContactsPresenterTests {
-    @Test func theListIsSortedAndNewContactsGoToTheInteractor() throws {
-      typealias Builder = VIPERBuilder<
-        ContactsView, ContactsPresenter, MockContactsInteractor, ContactsRouter
-      >
-      let host = HeadlessHost()
-      let app = try Registry(host.assembly, ContactsAppAssembly(), AnyAssembly { r in
-        r.register(MockContactsInteractor.self, mainActor: MockContactsInteractor.init)
-      }).start()
-      let contacts = try app.open(ContactsStory.self)
-      let module = try Builder.build(in: contacts)
-
-      module.view.loadViewIfNeeded()
-      module.presenter.didAdd(contact: Contact(firstName: "Alan", lastName: "Turing"))
-
-      #expect(module.view.names == ["Ada Lovelace", "grace Hopper"])
-      #expect(module.interactor.added == [Contact(firstName: "Alan", lastName: "Turing")])
-      app.close()
-    }
-  }
-
-  enum UITestStory: UserStory {}
-
-  @MainActor
-  struct ContactsWithFakeBookTests {
-    @Test func everyLayerBuiltInTheTestStoryGetsTheFake() throws {
-      let host = HeadlessHost()
-      let app = try Registry(host.assembly, ContactsAppAssembly(), AnyAssembly { r in
-        r.story(UITestStory.self) { r in
-          r.overriding.register(ContactBook.self, lifetime: .story(ContactsStory.self)) { _ in
-            let book = ContactBook()
-            book.contacts = [Contact(firstName: "Test", lastName: "Person")]
-            return book
-          }
-        }
-      }).start()
-      let test = try app.open(UITestStory.self)
-      let contacts = try test.open(ContactsStory.self)
-      let module = try ContactsBuilder.build(in: contacts)
-
-      module.view.loadViewIfNeeded()
-
-      #expect(module.view.names == ["Test Person"])
-      app.close()
-    }
-  }
-
-  // MARK: - Leak checks in tests
-
-  @MainActor
-  struct BackButtonLeakTests {
-    @Test(.detectsLeaks) func theBackButtonReleasesTheDetail() throws {
-      let host = HeadlessHost(timing: .strict)   // animations end at finishTransitions(), as in UIKit
-      let app = try Registry(host.assembly, ContactsAppAssembly()).start()
-      let contacts = try app.open(ContactsStory.self)
-      try contacts.resolve(ContactBook.self).contacts = [Contact(firstName: "Ada", lastName: "Lovelace")]
-      let window = host.makeWindow()
-      let list = try ContactsBuilder.build(in: contacts)
-      let shown = try list.attachToWindow(window, withNavigationController: true)
-      let navigation = try #require(list.view.navigationContainer as? HeadlessNavigationController)
-
-      list.presenter.didSelect(index: 0)   // the router pushes the detail
-      host.finishTransitions()
-      try host.tapBack(in: navigation)     // the user's Back button: no ViperNest call at all
-      host.finishTransitions()             // the pop ends: the detail's module ends and is checked
-
-      try shown.reverse()
-      app.close()
-    }
-  }
-
-  @MainActor
-  struct AddContactLeakTests {
-    @Test(.detectsLeaks) func cancellingAddContactReleasesItAndItsStory() throws {
-      let host = HeadlessHost()
-      let app = try Registry(host.assembly, ContactsAppAssembly()).start()
-      let contacts = try app.open(ContactsStory.self)
-      let list = try ContactsBuilder.build(in: contacts)
-      let window = host.makeWindow()  // keep it: UIKit presents only from a window
-      let shown = try list.attachToWindow(window, withNavigationController: true)
-
-      list.presenter.didTapAdd(suggestedName: "Ada")   // presents Add Contact in its own story
-      let sheet = try #require(list.view.presentedController as? HeadlessNavigationController)
-      try #require(sheet.controllers.first as? AddContactView).tapCancel()   // it dismisses itself
-
-      try shown.reverse()
-      app.close()
-    }
-  }
-
-  @MainActor
-  struct ContactBookLeakTests {
-    @Test(.detectsLeaks) func reopeningContactsStartsFromAFreshBook() async throws {
-      let app = try Registry(ContactsAppAssembly()).start()
-      let first = try app.open(ContactsStory.self)
-      try first.resolve(ContactBook.self).contacts.append(Contact(firstName: "Ada", lastName: "Lovelace"))
-      first.close()
-      await expectNoLeaks()                      // the first story's book is gone already
-
-      let second = try app.open(ContactsStory.self)
-      #expect(try second.resolve(ContactBook.self).contacts.isEmpty)
-      app.close()
-    }
-  }
-
-  @MainActor
-  struct HandWiredLeakTests {
-    @Test func aStoryAndItsServicesAreReleasedOnClose() async throws {
-      try await expectNoLeaks {
-        let app = try Registry(ContactsAppAssembly()).start()
-        let contacts = try app.open(ContactsStory.self)
-        _ = try contacts.resolve(ContactBook.self)
-        app.close()                        // closes Contacts too
-      }
-    }
-
-    @Test func aPresenterAndInteractorWiredByHandAreReleased() async {
-      await expectReleased {
-        let presenter = ContactsPresenter(formatter: NameFormatter())
-        let interactor = MockContactsInteractor()
-        interactor.links.wire(presenter: presenter)
-        return [presenter, interactor]
-      }
-    }
-  }
-
-  @MainActor
-  struct ContactsOwnershipTests {
-    @Test func theContactsModuleFollowsVIPERsOwnershipRules() throws {
-      let host = HeadlessHost()
-      let app = try Registry(host.assembly, ContactsAppAssembly()).start()
-      let contacts = try app.open(ContactsStory.self)
-      let module = try ContactsBuilder.build(in: contacts)
-      let violations = expectVIPEROwnership(
-        view: module.view, presenter: module.presenter, interactor: module.interactor,
-        router: module.router)
-      #expect(violations.isEmpty)
-      app.close()
-    }
-  }
-
   // MARK: - In debug builds
 
   static func configureLeakDetection(_ detector: LeakDetector = .shared) {
@@ -180,17 +26,6 @@ enum TestingGuide {
 // Not in the default-isolation client: there a subclass of swift-corelibs-xctest's XCTestCase
 // gets a main-actor `init(name:testClosure:)`, which cannot override the nonisolated one.
 #if canImport(XCTest) && !VIPERNEST_DEFAULT_ISOLATION_CLIENT
-  final class ContactBookXCTests: XCTestCase {
-    func testClosingTheStoryReleasesItsBook() throws {
-      let app = try Registry(ContactsAppAssembly()).start()
-      let contacts = try app.open(ContactsStory.self)
-      let book = try contacts.resolve(ContactBook.self)
-      trackForLeaks(book, role: .storyService)   // checked at teardown, with the retain path
-      XCTAssertEqual(book.contacts, [])
-      app.close()
-    }
-  }
-
   @MainActor final class TapCounter {
     private(set) var value = 0
     func increment() { value += 1 }

@@ -118,6 +118,20 @@ struct HeadlessFidelityTests {
     _ = window
   }
 
+  @Test func theUsersBackGesturesWhileTheStackAnimatesThrow() throws {
+    let (window, navigation, _) = try screen()
+    try navigation.pushController(plain("A"), animated: true, completion: nil)
+    let tap = try #require(throws: TransitionError.self) { try host.tapBack(in: navigation) }
+    #expect(tap.code == .transitionInFlight)
+    let swipe = try #require(throws: TransitionError.self) { try host.swipeBack(in: navigation) }
+    #expect(swipe.code == .transitionInFlight)
+    host.finishTransitions()
+    #expect(try host.tapBack(in: navigation))
+    host.finishTransitions()
+    #expect(navigation.controllers.map(\.name) == ["List"])
+    _ = window
+  }
+
   @Test func aPoppedModuleEndsWhenThePopAnimationEnds() throws {
     let (window, navigation, _) = try screen()
     let pushed = plain("Detail")

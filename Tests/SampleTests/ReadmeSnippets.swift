@@ -1,13 +1,16 @@
 // swift-format-ignore-file
 // The README's code, compiled and run. `DocumentationTests` checks that every ```swift block of the
 // README appears here verbatim, so the README cannot drift from code that compiles.
+import Foundation
 import Testing
 import ViperNest
 import ViperNestHeadless
 import ViperNestTesting
 
+@testable import ContactsSample
+
 /// The README's first look. The module's layers (AddContactBuilder, AddContactPresenter, ...) are
-/// the fixtures of Tests/ViperNestTests/Modules/AddContactModule.swift.
+/// the Contacts sample's (Samples/Contacts/App/AddContact/AddContactModule.swift).
 @MainActor
 enum Readme {
   struct AddContactAssembly: Assembly {
@@ -60,17 +63,15 @@ struct ReadmeSnippetTests {
     app.close()  // closes Contacts too
   }
 
-  // Uses package API and a fixture of another test file: not in the default-isolation client.
+  // Uses package API: not in the default-isolation client.
   #if !VIPERNEST_DEFAULT_ISOLATION_CLIENT
   @Test func theReadmeLeakTestPrintsNoWarning() throws {
     // The snippet's own code path, with every diagnostic it reports (what it would print) kept.
-    let diagnostics = Locked<[String]>([])
-    try Diagnostic.observing({ diagnostic in
-      diagnostics.withLock { $0.append(diagnostic.message) }
-    }) {
+    let diagnostics = Messages()
+    try Diagnostic.observing({ diagnostic in diagnostics.append(diagnostic.message) }) {
       try addContactIsReleasedAfterDismissal()
     }
-    #expect(diagnostics.current.filter { $0.contains("released without close()") } == [])
+    #expect(diagnostics.all.filter { $0.contains("released without close()") } == [])
   }
   #endif
 
@@ -79,3 +80,16 @@ struct ReadmeSnippetTests {
     #expect(registry.validate().isValid)
   }
 }
+
+// Only the test above uses it: not in the default-isolation client.
+#if !VIPERNEST_DEFAULT_ISOLATION_CLIENT
+/// Messages collected from any thread.
+final class Messages: @unchecked Sendable {
+  // Invariant: `messages` is only touched while holding `lock`.
+  private let lock = NSLock()
+  private var messages: [String] = []
+
+  func append(_ message: String) { lock.withLock { messages.append(message) } }
+  var all: [String] { lock.withLock { messages } }
+}
+#endif

@@ -1,0 +1,1 @@
+../../../SampleTests/DeepLinksGuideSnippets.swift
