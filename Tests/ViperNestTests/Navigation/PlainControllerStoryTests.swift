@@ -1,0 +1,61 @@
+import Testing
+import ViperNestHeadless
+
+@testable import ViperNest
+
+// A controller that is not a VIPER view cannot hold its transition's story lease: its
+// `ShownControllers` entry holds it while the controller is shown. These tests check that the
+// story does not depend on the caller keeping the transition, and that the entry of a released
+// controller is never confused with the entry of a new controller at the same address.
+
+@MainActor
+struct PlainControllerStoryTests {
+  // MARK: - Address reuse
+
+  /// A transition's reverse can finish after its controller was released (an animated dismissal
+  /// completing later): it then names the controller by an identifier that a new controller may
+  /// have taken. Reversing it must not end the new controller's entry (its story and leak group).
+  @Test func reversingForAReleasedControllerLeavesAControllerAtTheSameAddressShown() throws {
+    let app = try ContactsApp()
+    let (contacts, _) = try app.showContacts()
+    defer { contacts.close() }
+
+    let firstStory = try contacts.open(AddContactStory.self)
+    let first = TransitionCore(
+      "present", destination: HeadlessViewController(host: app.host), story: firstStory)
+    let address: ObjectIdentifier
+    do {
+      let controller = try #require(first.destination)
+      first.didShow(controller)
+      address = ObjectIdentifier(controller)
+    }
+    #expect(first.shown == nil, "released: only weak references were left")
+
+    // Allocate controllers until one reuses the released controller's address.
+    var others: [HeadlessViewController] = []
+    var reused: HeadlessViewController?
+    for _ in 0..<10_000 {
+      let candidate = HeadlessViewController(host: app.host)
+      if ObjectIdentifier(candidate) == address {
+        reused = candidate
+        break
+      }
+      others.append(candidate)
+    }
+    let second = try #require(reused, "no controller reused the released one's address")
+    let secondStory = try contacts.open(AddContactStory.self)
+    do {
+      // Shown by a transition nobody keeps (a router helper's discarded result).
+      let transition = TransitionCore("present", destination: second, story: secondStory)
+      transition.didShow(second)
+    }
+
+    first.didHide(address, type: "HeadlessViewController")
+
+    #expect(firstStory.isClosed)
+    #expect(!secondStory.isClosed, "the controller now at that address is still shown")
+    NavigationLifecycle.controllerDidLeaveHierarchy(second)
+    #expect(secondStory.isClosed)
+    #expect(others.count < 10_000)
+  }
+}
