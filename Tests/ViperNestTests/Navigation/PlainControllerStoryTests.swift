@@ -10,6 +10,52 @@ import ViperNestHeadless
 
 @MainActor
 struct PlainControllerStoryTests {
+  private func router(of view: some VIPERView) throws -> any VIPERRouter {
+    func router<Presenter: VIPERPresenter>(_ presenter: Presenter) -> Any { presenter.router }
+    let presenter = try #require(view.links.presenter as? any VIPERPresenter)
+    return try #require(router(presenter) as? any VIPERRouter)
+  }
+
+  // MARK: - Router helpers whose result is dropped
+
+  /// The router helpers are `@discardableResult` and say the transition need not be kept. For a
+  /// plain controller the transition is not the story's owner once it is shown: the
+  /// controller's `ShownControllers` entry holds the lease (`TransitionCore.didShow`), until the
+  /// controller leaves the screen (`NavigationLifecycle`) or is released.
+  @Test func aPlainControllerPresentedByARouterKeepsItsStoryOpenWhileShown() throws {
+    let app = try ContactsApp()
+    let (contacts, list) = try app.showContacts()
+    defer { contacts.close() }
+    let story = try contacts.open(AddContactStory.self)
+    do {
+      let sheet = HeadlessViewController(host: app.host)
+      try router(of: list).present(sheet, story: story)  // the transition is dropped here
+    }
+    #expect(!story.isClosed, "the screen is still shown: its story stays open")
+
+    let sheet = try #require(list.presentedController as? HeadlessViewController)
+    #expect(try app.host.swipeDown(sheet))
+    #expect(story.isClosed, "it left the screen: its story closed")
+  }
+
+  @Test func aPlainControllerOverlaidByARouterKeepsItsStoryOpenWhileShown() throws {
+    let app = try ContactsApp()
+    let (contacts, list) = try app.showContacts()
+    defer { contacts.close() }
+    let story = try contacts.open(AddContactStory.self)
+    weak var shown: HeadlessViewController?
+    do {
+      let curtain = HeadlessViewController(host: app.host)
+      shown = curtain
+      try router(of: list).overlay(curtain, story: story)  // the transition is dropped here
+    }
+    #expect(!story.isClosed, "the curtain is still shown: its story stays open")
+
+    let curtain = try #require(shown)
+    NavigationLifecycle.controllerDidLeaveHierarchy(curtain)
+    #expect(story.isClosed, "it left the screen: its story closed")
+  }
+
   // MARK: - Address reuse
 
   /// A transition's reverse can finish after its controller was released (an animated dismissal
