@@ -283,13 +283,17 @@ final class StoryNode: @unchecked Sendable {
         abandon(entry.slot)
         throw error
       }
+      // Tracked before it is stored and published: a close that ends the story's group after
+      // this point finds the instance in it (or, having closed first, makes `store` refuse it).
+      // Tracked after publishing, a close in between would end the group before the instance
+      // joined it, and the instance would never be checked.
+      if hasLeakToken, entry.isOwned, type(of: value as Any) is AnyClass {
+        track(value as AnyObject)
+      }
       if case .weak = entry.lifetime.kind {
         try storeWeak(value as Any, entry)
       } else {
         try store(InstanceBox(value), entry)
-      }
-      if hasLeakToken, entry.isOwned, type(of: value as Any) is AnyClass {
-        track(value as AnyObject)
       }
       return value
     }
@@ -458,9 +462,10 @@ final class StoryNode: @unchecked Sendable {
   @usableFromInline
   var hasLeakToken: Bool { leakToken != nil }
 
-  /// Hands a built instance to the leak detector.
+  /// Hands a built instance to the leak detector. Call before storing it (see `cachedInstance`).
   @usableFromInline
   func track(_ object: AnyObject) {
+    graph.configuration.willTrackInstance?()
     leakToken?.track(object, role: parent == nil ? .singleton : .storyService)
   }
 
