@@ -505,16 +505,21 @@ final class StoryNode: @unchecked Sendable {
       throw ViperNestError(
         .storyOpenedOutsideParent, .storyOpenedOutsideParent(kind, allowed: allowed, node: self))
     }
+    // Built before taking the lock (building begins its leak group, which takes the detector's
+    // lock); a child the closing parent refuses ends that group at once, so no group of a story
+    // that never opened stays listed.
     let child = StoryNode(graph: graph, profile: profile, parent: self)
     lock.lock()
-    defer { lock.unlock() }
     if closing || closed {
+      lock.unlock()
+      child.leakToken?.end()
       throw ViperNestError(.storyClosed, .storyClosed(node: self, requested: "story \(kind.name)"))
     }
     child.nextSibling = firstChild
     firstChild?.previousSibling = child
     child.isLinked = true
     firstChild = child
+    lock.unlock()
     return child
   }
 

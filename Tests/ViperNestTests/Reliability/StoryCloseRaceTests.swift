@@ -54,4 +54,25 @@ struct StoryCloseRaceTests {
       }
     }
   }
+
+  // MARK: - A child refused by a closed parent
+
+  @Test func aChildRefusedByAClosedParentLeavesNoLeakGroupOpen() throws {
+    let detector = LeakDetector()
+    try detector.withTracking {
+      let app = try registry().start(quiet)
+      defer { app.close() }
+      let parent = try app.open(RacedStory.self)
+      parent.close()
+
+      let error = #expect(throws: ViperNestError.self) {
+        _ = try parent.open(RefusedChildStory.self)
+      }
+      #expect(error?.code == .storyClosed)
+      let openGroups = detector.core.state.withLock { state in
+        state.groups.filter { !$0.isEnded }.map(\.name)
+      }
+      #expect(!openGroups.contains { $0.contains("RefusedChild") }, "\(openGroups)")
+    }
+  }
 }
