@@ -75,4 +75,62 @@ struct StoryCloseRaceTests {
       #expect(!openGroups.contains { $0.contains("RefusedChild") }, "\(openGroups)")
     }
   }
+
+  // MARK: - Closing while readers hit lock-free
+
+  /// `finishClosing` waits, without a lock, for the readers that loaded a published instance
+  /// before the close cleared it; readers arriving later find nothing published and take the
+  /// locked path, which refuses the closed story. So the wait ends even while other threads keep
+  /// resolving from the story as fast as they can. (A hang fails the time limit.)
+  @Test(.timeLimit(.minutes(2)))
+  func aCloseFinishesWhileOtherThreadsKeepHittingTheStorysInstances() throws {
+    let app = try registry().start(quiet)
+    defer { app.close() }
+    for _ in 0..<50 {
+      let story = try app.open(RacedStory.self)
+      _ = try story.resolve(HitOften.self)
+      let hits = Locked(0)
+      runThreads(3, within: 60) { worker in
+        if worker == 0 {
+          // Close once both readers are hitting.
+          while hits.current < 4_096 { sched_yield() }
+          story.close()
+        } else {
+          var count = 0
+          while (try? story.resolve(HitOften.self)) != nil {
+            count += 1
+            if count % 256 == 0 { hits.withLock { $0 += 256 } }
+          }
+        }
+      }
+      #expect(story.isClosed)
+    }
+  }
+
+  /// `reset` clears one slot and waits for the story's readers likewise, while the other slots
+  /// stay published and keep being read.
+  @Test(.timeLimit(.minutes(2)))
+  func aResetFinishesWhileOtherThreadsKeepHittingAnotherInstance() throws {
+    let app = try registry().start(quiet)
+    defer { app.close() }
+    let story = try app.open(RacedStory.self)
+    defer { story.close() }
+    _ = try story.resolve(HitOften.self)
+    let done = Locked(false)
+    let resets = Locked(0)
+    runThreads(3, within: 60) { worker in
+      if worker == 0 {
+        for _ in 0..<200 {
+          guard (try? story.resolve(ResetOften.self)) != nil,
+            (try? story.reset(ResetOften.self)) != nil
+          else { continue }
+          resets.withLock { $0 += 1 }
+        }
+        done.withLock { $0 = true }
+      } else {
+        while !done.current { _ = try? story.resolve(HitOften.self) }
+      }
+    }
+    #expect(resets.current == 200)
+  }
 }
