@@ -2,9 +2,25 @@
 //
 // Swift's `Synchronization.Atomic` needs iOS 18 / macOS 15; ViperNest supports iOS 16 / macOS 13,
 // so the few atomics its hot path needs are these static inline functions over the compiler's
-// `__atomic` builtins (inlined into Swift callers, understood by ThreadSanitizer). All operations
-// are sequentially consistent: the reader/closer protocol of `StoryNode` relies on a single total
-// order of the reader count, the closed flag and the published instance pointers.
+// `__atomic` builtins (inlined into Swift callers, understood by ThreadSanitizer).
+//
+// Every operation is sequentially consistent, the simplest choice that is right for every use.
+// What the reader/closer protocol of `StoryNode` (its type comment; docs/Architecture.md,
+// "`@unchecked Sendable`, `Unmanaged` and `unowned(unsafe)`") needs from them, so that whoever
+// weakens one knows what to prove:
+// - the reader's increment of `readers` and its load of a published pointer, and the closer's
+//   (or `reset`'s) nil store to that pointer and its load of `readers`, form a store-buffering
+//   (Dekker) pattern: all four must be in one total order (seq_cst, or seq_cst fences between
+//   each pair). Acquire/release is not enough: it allows the reader to load the old pointer
+//   while the closer reads a count without that reader, and the closer would release the
+//   instance the reader is copying;
+// - the reader's decrement must be a release and the closer's load of `readers` an acquire, so
+//   that the reader's copy of the instance happens before the closer releases it;
+// - the writer's store of a published pointer must be a release and the reader's load an
+//   acquire (or consume), so that the box is fully built before a reader can see it;
+// - the closed flag and `AtomicCounter` (enabled detectors, process-owned objects) only need
+//   atomicity: a stale read there takes the locked path or skips an optional check, which is
+//   still right (relaxed would do).
 #ifndef CVIPERNEST_ATOMICS_H
 #define CVIPERNEST_ATOMICS_H
 

@@ -299,6 +299,8 @@ extension StoryNode {
       creation.finish(.failure(error))
       return
     }
+    // Tracked before it is stored, as in `cachedInstance`: a racing close then finds it.
+    if hasLeakToken, entry.isOwned, type(of: value as Any) is AnyClass { track(value as AnyObject) }
     do {
       if case .weak = entry.lifetime.kind {
         try storeWeak(value as Any, entry)
@@ -311,7 +313,6 @@ extension StoryNode {
       creation.finish(.failure(error))
       return
     }
-    if hasLeakToken, entry.isOwned, type(of: value as Any) is AnyClass { track(value as AnyObject) }
     creation.finish(.success(SharedValue(value: value)))
   }
 }

@@ -399,8 +399,10 @@ enum ContractMemo {
     var contract: UInt
   }
 
-  // Main-actor isolated, and no access is long-lived (no inout or mutating call outlives a
-  // statement), so none can overlap another: no runtime exclusivity check on the lookup path.
+  // Main-actor isolated, so accesses never come from two threads at once. The one long access
+  // is `insert`'s `place(pair, in: &slots)`, an inout access for the whole call; `place` touches
+  // only its `table` parameter (never `slots` or `count`) and calls nothing that could, so no
+  // other access overlaps it: no runtime exclusivity check on the lookup path.
   /// Power-of-two capacity, at most half full; a zero `layer` marks an empty slot (no type
   /// metadata lives at address 0).
   @exclusivity(unchecked) private static var slots = [Pair](

@@ -95,8 +95,10 @@ final class KeyQualifier: Sendable {
 @usableFromInline
 class AnyEntry: @unchecked Sendable {
   // Invariant that makes this Sendable: every stored property is a `let` except `storedID` and
-  // `storedSlot`, which are written only by `Graph.init` before the graph (and so the entry)
-  // becomes reachable from any story, and never after.
+  // `storedSlot`, which are written only by `Graph.init` (under the registry's lock), before the
+  // graph (and so the entry) becomes reachable from any story, and never after; a graph built
+  // later for the same registrations writes neither when its value is unchanged, and the id
+  // never changes (see `Graph.init`), so validation may read ids without the lock.
 
   // Stored properties are laid out in declaration order: words first, then the small fields.
   /// `key.type`: the metadata pointer of the type it is resolved as.

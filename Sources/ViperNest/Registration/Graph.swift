@@ -53,7 +53,12 @@ final class Graph: Sendable {
     var slotEntries: [ObjectIdentifier: [AnyEntry]] = [StoryKind.app.id: []]
     var hasGraphLifetime = false
     for (index, entry) in entries.enumerated() {
-      entry.id = index
+      // Written only when it changes. An entry's id is its position in the registry's list,
+      // which never changes (`install` appends, and an override or decoration puts a new entry
+      // in place of the old one), so every graph of a registry assigns the same id and only the
+      // first writes it: a validation reading the ids of an earlier graph without the registry's
+      // lock never races a `start()` freezing the same entries.
+      if entry.id != index { entry.id = index }
       if let story = entry.localStory {
         localEntries[story.id, default: []].append(entry)
         stories[story.id] = story
@@ -70,7 +75,11 @@ final class Graph: Sendable {
       }
       if let owner {
         stories[owner.id] = owner
-        entry.slot = slotEntries[owner.id, default: []].count
+        // Likewise written only when it changes (an override installed after an earlier graph
+        // can shift the slots that follow it); only stories of the started graph, the last one
+        // built, read slots.
+        let slot = slotEntries[owner.id, default: []].count
+        if entry.slot != slot { entry.slot = slot }
         slotEntries[owner.id, default: []].append(entry)
       }
     }

@@ -46,6 +46,11 @@ public final class Registry: Sendable {
     /// event is printed to standard error, indented by its ``ResolutionEvent/depth``.
     public var trace: (@Sendable (ResolutionEvent) -> Void)?
 
+    /// Tests only: runs on the building thread when a story is about to hand an instance it
+    /// built to the leak detector, with no lock held (a test closes the story there, as a close
+    /// racing the first build would). Nil otherwise; read only when leak detection is on.
+    var willTrackInstance: (@Sendable () -> Void)?
+
     /// The default configuration.
     public init() {
       #if DEBUG

@@ -283,13 +283,17 @@ final class StoryNode: @unchecked Sendable {
         abandon(entry.slot)
         throw error
       }
+      // Tracked before it is stored and published: a close that ends the story's group after
+      // this point finds the instance in it (or, having closed first, makes `store` refuse it).
+      // Tracked after publishing, a close in between would end the group before the instance
+      // joined it, and the instance would never be checked.
+      if hasLeakToken, entry.isOwned, type(of: value as Any) is AnyClass {
+        track(value as AnyObject)
+      }
       if case .weak = entry.lifetime.kind {
         try storeWeak(value as Any, entry)
       } else {
         try store(InstanceBox(value), entry)
-      }
-      if hasLeakToken, entry.isOwned, type(of: value as Any) is AnyClass {
-        track(value as AnyObject)
       }
       return value
     }
@@ -449,18 +453,37 @@ final class StoryNode: @unchecked Sendable {
       return false
     }
     lock.unlock()
-    while vn_atomic_load(readers) != 0 { sched_yield() }
+    waitForReaders()
     withExtendedLifetime(dropped) {}  // released here: its deinit is user code
     return true
+  }
+
+  /// Waits until no reader is inside its lock-free window (see the type's comment); called after
+  /// clearing published pointers, before releasing what they pointed to.
+  ///
+  /// A spin, so that the lock-free hit pays nothing for it (a sleeping closer would need every
+  /// reader to check for it and wake it). It is bounded because a reader's window, from its
+  /// increment of `readers` to its decrement, is one pointer load and a copy of the instance
+  /// (reference-count increments: no lock, no wait, no allocation, no user code), and a reader
+  /// arriving after the clear finds no pointer and leaves at once for the locked path, which
+  /// refuses a closed story (a reset keeps the other slots published: their readers keep
+  /// passing through, each for those few instructions). Only a reader preempted inside its
+  /// window delays the wait, by about a scheduling quantum; `sched_yield` lets it run.
+  ///
+  /// Obligation: nothing that can block or run user code may enter the reader's window
+  /// (`cachedInstance`, `asyncCachedHit`, `asyncCachedInstance`).
+  private func waitForReaders() {
+    while vn_atomic_load(readers) != 0 { sched_yield() }
   }
 
   /// Whether the leak detector watches this story.
   @usableFromInline
   var hasLeakToken: Bool { leakToken != nil }
 
-  /// Hands a built instance to the leak detector.
+  /// Hands a built instance to the leak detector. Call before storing it (see `cachedInstance`).
   @usableFromInline
   func track(_ object: AnyObject) {
+    graph.configuration.willTrackInstance?()
     leakToken?.track(object, role: parent == nil ? .singleton : .storyService)
   }
 
@@ -500,16 +523,21 @@ final class StoryNode: @unchecked Sendable {
       throw ViperNestError(
         .storyOpenedOutsideParent, .storyOpenedOutsideParent(kind, allowed: allowed, node: self))
     }
+    // Built before taking the lock (building begins its leak group, which takes the detector's
+    // lock); a child the closing parent refuses ends that group at once, so no group of a story
+    // that never opened stays listed.
     let child = StoryNode(graph: graph, profile: profile, parent: self)
     lock.lock()
-    defer { lock.unlock() }
     if closing || closed {
+      lock.unlock()
+      child.leakToken?.end()
       throw ViperNestError(.storyClosed, .storyClosed(node: self, requested: "story \(kind.name)"))
     }
     child.nextSibling = firstChild
     firstChild?.previousSibling = child
     child.isLinked = true
     firstChild = child
+    lock.unlock()
     return child
   }
 
@@ -605,9 +633,9 @@ final class StoryNode: @unchecked Sendable {
     if !waiting.isEmpty { lock.broadcast() }
     lock.unlock()
     for child in leftovers { child.close() }
-    // Readers that loaded a published pointer before it was cleared are copying its instance:
-    // a few instructions each. Nothing is released before they are done.
-    while vn_atomic_load(readers) != 0 { sched_yield() }
+    // Readers that loaded a published pointer before it was cleared are copying its instance.
+    // Nothing is released before they are done.
+    waitForReaders()
     // Release outside the lock (deinits are user code), newest first.
     thread.releasingDepth += 1
     for position in (0..<built).reversed() { slots[order[position]] = .empty }
