@@ -16,17 +16,42 @@ public struct VIPERModule<
   public let view: View
   /// The presenter: pass data into the module through it.
   public let presenter: Presenter
+  // Optional so that a module without an interactor or router (``NoInteractor``, ``NoRouter``:
+  // no value of them exists) has nothing here; a reference's `Optional` has its layout, so a
+  // four-layer module stores the same words.
+  @usableFromInline let storedInteractor: Interactor?
+  @usableFromInline let storedRouter: Router?
+
   /// The interactor.
-  public let interactor: Interactor
+  ///
+  /// A module without one (``NoInteractor``) has none to read: reading it stops the program.
+  @inlinable
+  public var interactor: Interactor {
+    guard let storedInteractor else { preconditionFailure(Self.absentLayer("interactor")) }
+    return storedInteractor
+  }
+
   /// The router.
-  public let router: Router
+  ///
+  /// A module without one (``NoRouter``) has none to read: reading it stops the program.
+  @inlinable
+  public var router: Router {
+    guard let storedRouter else { preconditionFailure(Self.absentLayer("router")) }
+    return storedRouter
+  }
 
   @usableFromInline
-  init(view: View, presenter: Presenter, interactor: Interactor, router: Router) {
+  init(view: View, presenter: Presenter, interactor: Interactor?, router: Router?) {
     self.view = view
     self.presenter = presenter
-    self.interactor = interactor
-    self.router = router
+    storedInteractor = interactor
+    storedRouter = router
+  }
+
+  @usableFromInline
+  static func absentLayer(_ layer: String) -> String {
+    "VIPERModule.\(layer) was read, and this module has no \(layer): it was built by a builder "
+      + "whose \(layer) is No\(layer == "router" ? "Router" : "Interactor")."
   }
 
   /// The view.
