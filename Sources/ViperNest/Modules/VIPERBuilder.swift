@@ -38,6 +38,9 @@
 /// A layer reads its neighbours through its links only: one whose own stored property hides a link
 /// (`var interactor` in a presenter that declares `links`) is refused
 /// (``ModuleError/Code/shadowedLink``).
+///
+/// A module without an interactor or a router names ``NoInteractor`` or ``NoRouter`` in that
+/// position, and in its presenter's links: the builder resolves, creates and tracks no such layer.
 @MainActor
 open class VIPERBuilder<
   View: VIPERView, Presenter: VIPERPresenter, Interactor: VIPERInteractor, Router: VIPERRouter
@@ -396,7 +399,6 @@ open class VIPERBuilder<
   }
 
   /// The layers whose own stored properties hide their links, or nil when none does.
-  @usableFromInline
   static func shadowedLinks(
     _ view: View, _ presenter: Presenter, _ interactor: Interactor?, _ router: Router?
   ) -> ModuleError? {

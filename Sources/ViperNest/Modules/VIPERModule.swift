@@ -1,4 +1,5 @@
-/// A module ``VIPERBuilder`` has just built: its four layers, wired.
+/// A module ``VIPERBuilder`` has just built: its layers, wired (four, or fewer for a module
+/// without an interactor or a router: ``NoInteractor``, ``NoRouter``).
 ///
 /// Use it right away: show ``view`` (or the module itself, it is ``Presentable``), pass data to
 /// ``presenter``, or wrap it as a typed ``Module``. Do not keep it: it holds every layer strongly,
@@ -86,4 +87,18 @@ public struct VIPERModule<
   public func module<Input>(input: (Presenter) -> Input) -> Module<Input, Never> {
     Module(view: view, input: input(presenter))
   }
+}
+
+extension VIPERModule where Interactor == NoInteractor {
+  /// A module without an interactor has none to read.
+  @available(
+    *, deprecated, message: "this module has no interactor: it was built with NoInteractor"
+  )
+  public var interactor: Never { preconditionFailure(Self.absentLayer("interactor")) }
+}
+
+extension VIPERModule where Router == NoRouter {
+  /// A module without a router has none to read.
+  @available(*, deprecated, message: "this module has no router: it was built with NoRouter")
+  public var router: Never { preconditionFailure(Self.absentLayer("router")) }
 }

@@ -41,7 +41,8 @@ extension Registrar {
   /// - Parameters:
   ///   - type: The type callers resolve, such as `Module<any AddContactInput, any AddContactOutput>`.
   ///   - builder: The module's builder; its presenter, interactor and router are resolved from the
-  ///     story, so they must be registered where `story` can see them.
+  ///     story, so they must be registered where `story` can see them (a layer the builder names
+  ///     ``NoInteractor`` or ``NoRouter`` is not looked for).
   ///   - story: The story the module runs in. ``AppStory``: the root.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
