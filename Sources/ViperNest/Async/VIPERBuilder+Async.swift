@@ -22,6 +22,14 @@ extension VIPERBuilder {
   {
     let resolver = story.resolver
     let presenter = try await resolver.resolveAsync(Presenter.self)
+    if hasNoInteractor || hasNoRouter {
+      let interactor = hasNoInteractor ? nil : try await resolver.resolveAsync(Interactor.self)
+      let router = hasNoRouter ? nil : try await resolver.resolveAsync(Router.self)
+      let view = try onMainActor { try loadView(viewUIType, resolver) }
+      try wireWithout(view, presenter, interactor, router, resolver)
+      didBuild(resolver, view, presenter, interactor, router)
+      return VIPERModule(view: view, presenter: presenter, interactor: interactor, router: router)
+    }
     let interactor = try await resolver.resolveAsync(Interactor.self)
     let router = try await resolver.resolveAsync(Router.self)
     let view = try onMainActor { try loadView(viewUIType, resolver) }

@@ -408,15 +408,15 @@ public final class LeakDetector: Sendable {
   ///   - view: The module's view, its owner.
   ///   - presenter: The module's presenter.
   ///   - presenterLinks: The presenter's links object.
-  ///   - interactor: The module's interactor.
-  ///   - router: The module's router.
+  ///   - interactor: The module's interactor; nil for a module without one (``NoInteractor``).
+  ///   - router: The module's router; nil for a module without one (``NoRouter``).
   /// - Returns: The group, which the view's links hold and end when the module is dismissed, and
   ///   its presenter hold, retained once for the presenter's links to hold.
   @MainActor
   package func beginModule(
     builtBy builder: AnyClass, name: () -> String, parent: LeakOwnerToken?,
     view: AnyObject, presenter: AnyObject, presenterLinks: Unmanaged<AnyObject>,
-    interactor: AnyObject, router: AnyObject
+    interactor: AnyObject?, router: AnyObject?
   ) -> (group: LeakOwnerToken, presenterHold: Unmanaged<LeakPresenterHold>) {
     // Unretained: a builder's record is never removed (see `BuilderLeakInfo.known`).
     unowned(unsafe) let info = BuilderLeakInfo.info(for: builder, name: name).takeUnretainedValue()

@@ -45,7 +45,7 @@ package enum ModuleLifecycle {
   @inline(__always)
   static func didBuild(
     name: @autoclosure () -> String, resolver: Resolver, view: AnyObject, presenter: AnyObject,
-    interactor: AnyObject, router: AnyObject
+    interactor: AnyObject?, router: AnyObject?
   ) {
     guard let observer else { return }
     observer.moduleDidBuild(

@@ -81,9 +81,17 @@ public final class PresenterLinks<View, Interactor, Router> {
     return routerWords.load(storedRouter, as: Router.self)
   }
 
-  /// Whether the interactor and router are wired.
+  /// Whether the interactor and router are wired (those the module has: an interactor contract
+  /// ``NoInteractor`` or a router contract ``NoRouter`` needs none). Links with neither are wired
+  /// while their view is alive.
   @inlinable
-  public var isWired: Bool { storedInteractor != nil && storedRouter != nil }
+  public var isWired: Bool {
+    // The casts are decided at compile time where the links are specialized (the builder).
+    let hasNoInteractor = Interactor.self is NoInteractor.Type
+    let hasNoRouter = Router.self is NoRouter.Type
+    if hasNoInteractor && hasNoRouter { return viewObject != nil }
+    return (hasNoInteractor || storedInteractor != nil) && (hasNoRouter || storedRouter != nil)
+  }
 
   /// Links the presenter to its view (weakly) and to its interactor and router (strongly).
   ///
@@ -121,6 +129,15 @@ public final class PresenterLinks<View, Interactor, Router> {
     self.viewObject = viewObject
     storedInteractor = interactorWords.store(interactor)
     storedRouter = routerWords.store(router)
+  }
+
+  /// The builder's wiring of a module without an interactor or a router (``NoInteractor``,
+  /// ``NoRouter``): the layers it has, as contract values it has just cast.
+  @usableFromInline
+  func wire(viewObject: AnyObject, interactor: Interactor?, router: Router?) {
+    self.viewObject = viewObject
+    storedInteractor = interactor.map { interactorWords.store($0) }
+    storedRouter = router.map { routerWords.store($0) }
   }
 
   /// Holds the module's leak detector presenter hold (see `leakHold`), already retained for
@@ -164,10 +181,56 @@ public final class PresenterLinks<View, Interactor, Router> {
 
   /// What stops the program when `link` is read before these links are wired.
   static func unwiredMessage(_ link: String) -> String {
-    unwiredLinkMessage(
+    if (link == "interactor" && Interactor.self is NoInteractor.Type)
+      || (link == "router" && Router.self is NoRouter.Type)
+    {
+      return
+        "PresenterLinks<\(View.self), \(Interactor.self), \(Router.self)>.\(link) was read, and "
+        + "this module has no \(link): its presenter's links name \(link == "router" ? "NoRouter" : "NoInteractor"). "
+        + "Remove the read, or give the module a \(link) (in the links and in its builder)."
+    }
+    return unwiredLinkMessage(
       "PresenterLinks<\(View.self), \(Interactor.self), \(Router.self)>.\(link)",
       layer: "presenter", wireCall: "links.wire(view:interactor:router:)",
       holder: "a view's `var presenter`")
+  }
+}
+
+extension PresenterLinks where Interactor == NoInteractor {
+  /// Links the presenter of a module without an interactor to its view (weakly) and its router
+  /// (strongly), in a unit test of the presenter alone.
+  ///
+  /// - Parameters:
+  ///   - view: The view, a class instance (or a mock of it). Held weakly: keep it alive yourself.
+  ///   - router: The router (or a mock of it).
+  public func wire(view: View, router: Router) {
+    trackLayersLetGo()
+    wire(viewObject: view as AnyObject, interactor: nil, router: router)
+  }
+}
+
+extension PresenterLinks where Router == NoRouter {
+  /// Links the presenter of a module without a router to its view (weakly) and its interactor
+  /// (strongly), in a unit test of the presenter alone.
+  ///
+  /// - Parameters:
+  ///   - view: The view, a class instance (or a mock of it). Held weakly: keep it alive yourself.
+  ///   - interactor: The interactor (or a mock of it).
+  public func wire(view: View, interactor: Interactor) {
+    trackLayersLetGo()
+    wire(viewObject: view as AnyObject, interactor: interactor, router: nil)
+  }
+}
+
+extension PresenterLinks where Interactor == NoInteractor, Router == NoRouter {
+  /// Links the presenter of a module with neither an interactor nor a router to its view
+  /// (weakly), in a unit test of the presenter alone.
+  ///
+  /// - Parameter view: The view, a class instance (or a mock of it). Held weakly: keep it alive
+  ///   yourself.
+  public func wire(view: View) {
+    trackLayersLetGo()
+    wire(viewObject: view as AnyObject, interactor: nil, router: nil)
   }
 }
 

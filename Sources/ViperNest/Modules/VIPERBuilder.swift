@@ -38,6 +38,9 @@
 /// A layer reads its neighbours through its links only: one whose own stored property hides a link
 /// (`var interactor` in a presenter that declares `links`) is refused
 /// (``ModuleError/Code/shadowedLink``).
+///
+/// A module without an interactor or a router names ``NoInteractor`` or ``NoRouter`` in that
+/// position, and in its presenter's links: the builder resolves, creates and tracks no such layer.
 @MainActor
 open class VIPERBuilder<
   View: VIPERView, Presenter: VIPERPresenter, Interactor: VIPERInteractor, Router: VIPERRouter
@@ -129,6 +132,11 @@ open class VIPERBuilder<
     _ resolver: Resolver, _ viewUIType: ViewUIType?,
     presenter makePresenter: (Resolver) throws -> Presenter
   ) throws -> VIPERModule<View, Presenter, Interactor, Router> {
+    // Decided at compile time where the builder is specialized: a four-layer module's code has no
+    // trace of this branch.
+    if hasNoInteractor || hasNoRouter {
+      return try assembleWithout(resolver, viewUIType, presenter: makePresenter)
+    }
     // The builder is @MainActor: this thread is marked as running main-actor code once for the
     // four resolutions (what `resolve(_:)` does for each one when called from the main actor),
     // so the layers' `mainActor:` factories run.
@@ -144,10 +152,70 @@ open class VIPERBuilder<
     return VIPERModule(view: view, presenter: presenter, interactor: interactor, router: router)
   }
 
+  /// Whether the module has no interactor (``NoInteractor``).
+  @inlinable
+  nonisolated static var hasNoInteractor: Bool { Interactor.self is NoInteractor.Type }
+
+  /// Whether the module has no router (``NoRouter``).
+  @inlinable
+  nonisolated static var hasNoRouter: Bool { Router.self is NoRouter.Type }
+
+  /// ``assemble(_:_:presenter:)`` for a module without an interactor or a router: the layers it
+  /// has are resolved and wired, the missing one is neither resolved, created nor tracked.
+  @inlinable
+  static func assembleWithout(
+    _ resolver: Resolver, _ viewUIType: ViewUIType?,
+    presenter makePresenter: (Resolver) throws -> Presenter
+  ) throws -> VIPERModule<View, Presenter, Interactor, Router> {
+    let (presenter, interactor, router, view) = try onMainActor {
+      let presenter = try makePresenter(resolver)
+      let interactor = hasNoInteractor ? nil : try resolver.resolvePlain(Interactor.self)
+      let router = hasNoRouter ? nil : try resolver.resolvePlain(Router.self)
+      let view = try loadView(viewUIType, resolver)
+      return (presenter, interactor, router, view)
+    }
+    try wireWithout(view, presenter, interactor, router, resolver)
+    didBuild(resolver, view, presenter, interactor, router)
+    return VIPERModule(view: view, presenter: presenter, interactor: interactor, router: router)
+  }
+
+  /// Wires a module without an interactor or a router by casting its layers to their contracts
+  /// (no recorded templates: ``WiringMemo`` keeps the four-layer path's).
+  @usableFromInline
+  static func wireWithout(
+    _ view: View, _ presenter: Presenter, _ interactor: Interactor?, _ router: Router?,
+    _ resolver: Resolver
+  ) throws {
+    if view.links.isWired || presenter.links.isWired || interactor?.links.isWired == true
+      || router?.links.isWired == true
+    {
+      throw alreadyWired(view, presenter, interactor, router)
+    }
+    // A missing layer needs the presenter's links to name it missing too, and a layer the module
+    // has needs them to name a contract it conforms to.
+    let presenterHasNoInteractor = Presenter.Interactor.self is NoInteractor.Type
+    let presenterHasNoRouter = Presenter.Router.self is NoRouter.Type
+    let presenterInteractor = interactor.flatMap { $0 as? Presenter.Interactor }
+    let presenterRouter = router.flatMap { $0 as? Presenter.Router }
+    guard let viewOutput = presenter as? View.ViewOutput,
+      fits(view, Presenter.View.self),
+      interactor == nil ? presenterHasNoInteractor : presenterInteractor != nil,
+      router == nil ? presenterHasNoRouter : presenterRouter != nil,
+      interactor.map({ _ in fits(presenter, Interactor.InteractorOutput.self) }) ?? true
+    else {
+      throw contractMismatch(view, presenter, interactor, router)
+    }
+    if let shadowed = shadowedLinks(view, presenter, interactor, router) { throw shadowed }
+    view.links.wire(presenter: viewOutput)
+    presenter.links.wire(viewObject: view, interactor: presenterInteractor, router: presenterRouter)
+    interactor?.links.wire(presenterObject: presenter)
+    router?.links.wire(viewController: view, resolver: resolver)
+  }
+
   @usableFromInline
   static func didBuild(
-    _ resolver: Resolver, _ view: View, _ presenter: Presenter, _ interactor: Interactor,
-    _ router: Router
+    _ resolver: Resolver, _ view: View, _ presenter: Presenter, _ interactor: AnyObject?,
+    _ router: AnyObject?
   ) {
     ModuleLifecycle.didBuild(
       name: moduleName, resolver: resolver, view: view, presenter: presenter,
@@ -316,13 +384,13 @@ open class VIPERBuilder<
   /// The layers that already belong to another module.
   @usableFromInline
   static func alreadyWired(
-    _ view: View, _ presenter: Presenter, _ interactor: Interactor, _ router: Router
+    _ view: View, _ presenter: Presenter, _ interactor: Interactor?, _ router: Router?
   ) -> ModuleError {
     var shared: [String] = []
     if view.links.isWired { shared.append("view \(View.self)") }
     if presenter.links.isWired { shared.append("presenter \(Presenter.self)") }
-    if interactor.links.isWired { shared.append("interactor \(Interactor.self)") }
-    if router.links.isWired { shared.append("router \(Router.self)") }
+    if interactor?.links.isWired == true { shared.append("interactor \(Interactor.self)") }
+    if router?.links.isWired == true { shared.append("router \(Router.self)") }
     return ModuleError(
       .layerAlreadyWired, module: moduleName,
       problems: shared.map { "the \($0) already belongs to another module" },
@@ -332,13 +400,13 @@ open class VIPERBuilder<
 
   /// The layers whose own stored properties hide their links, or nil when none does.
   static func shadowedLinks(
-    _ view: View, _ presenter: Presenter, _ interactor: Interactor, _ router: Router
+    _ view: View, _ presenter: Presenter, _ interactor: Interactor?, _ router: Router?
   ) -> ModuleError? {
     let shadows =
       LinkShadowing.shadows(in: view, as: .view)
       + LinkShadowing.shadows(in: presenter, as: .presenter)
-      + LinkShadowing.shadows(in: interactor, as: .interactor)
-      + LinkShadowing.shadows(in: router, as: .router)
+      + (interactor.map { LinkShadowing.shadows(in: $0, as: .interactor) } ?? [])
+      + (router.map { LinkShadowing.shadows(in: $0, as: .router) } ?? [])
     guard !shadows.isEmpty else { return nil }
     return ModuleError(
       .shadowedLink, module: moduleName, problems: shadows.map(LinkShadowing.problem),
@@ -348,7 +416,7 @@ open class VIPERBuilder<
   /// Every layer that does not conform to the contract its neighbour's links name.
   @usableFromInline
   static func contractMismatch(
-    _ view: View, _ presenter: Presenter, _ interactor: Interactor, _ router: Router
+    _ view: View, _ presenter: Presenter, _ interactor: Interactor?, _ router: Router?
   ) -> ModuleError {
     var problems: [String] = []
     func expect(
@@ -362,18 +430,45 @@ open class VIPERBuilder<
     expect(
       presenter is View.ViewOutput, Presenter.self, View.ViewOutput.self, View.self, "presenter")
     expect(view is Presenter.View, View.self, Presenter.View.self, Presenter.self, "view")
-    expect(
-      interactor is Presenter.Interactor, Interactor.self, Presenter.Interactor.self,
-      Presenter.self, "interactor")
-    expect(router is Presenter.Router, Router.self, Presenter.Router.self, Presenter.self, "router")
-    expect(
-      presenter is Interactor.InteractorOutput, Presenter.self, Interactor.InteractorOutput.self,
-      Interactor.self, "presenter")
+    // A missing layer (NoInteractor, NoRouter) on one side only: the builder and the presenter's
+    // links disagree on whether the module has it.
+    func expectSameLayers(_ link: String, builderHasNone: Bool, linksHaveNone: Bool, none: String) {
+      if builderHasNone && !linksHaveNone {
+        problems.append(
+          "\(Self.self) builds the module without \(link == "router" ? "a" : "an") \(link) "
+            + "(\(none)), and \(Presenter.self)'s links expect one")
+      } else if !builderHasNone && linksHaveNone {
+        problems.append(
+          "\(Presenter.self)'s links name no \(link) (\(none)), and \(Self.self) builds one")
+      }
+    }
+    let linksHaveNoInteractor = Presenter.Interactor.self is NoInteractor.Type
+    let linksHaveNoRouter = Presenter.Router.self is NoRouter.Type
+    expectSameLayers(
+      "interactor", builderHasNone: interactor == nil, linksHaveNone: linksHaveNoInteractor,
+      none: "NoInteractor")
+    expectSameLayers(
+      "router", builderHasNone: router == nil, linksHaveNone: linksHaveNoRouter, none: "NoRouter")
+    if let interactor, !linksHaveNoInteractor {
+      expect(
+        interactor is Presenter.Interactor, Interactor.self, Presenter.Interactor.self,
+        Presenter.self, "interactor")
+    }
+    if let router, !linksHaveNoRouter {
+      expect(
+        router is Presenter.Router, Router.self, Presenter.Router.self, Presenter.self, "router")
+    }
+    if interactor != nil {
+      expect(
+        presenter is Interactor.InteractorOutput, Presenter.self, Interactor.InteractorOutput.self,
+        Interactor.self, "presenter")
+    }
     return ModuleError(
       .contractMismatch, module: moduleName, problems: problems,
       fix:
         "make each class conform to the contract its neighbour's links name, or change the "
-        + "contract in the links declaration")
+        + "contract in the links declaration; a module without an interactor or a router names "
+        + "NoInteractor or NoRouter both in its builder and in its presenter's links")
   }
 }
 

@@ -1,4 +1,5 @@
-/// A module ``VIPERBuilder`` has just built: its four layers, wired.
+/// A module ``VIPERBuilder`` has just built: its layers, wired (four, or fewer for a module
+/// without an interactor or a router: ``NoInteractor``, ``NoRouter``).
 ///
 /// Use it right away: show ``view`` (or the module itself, it is ``Presentable``), pass data to
 /// ``presenter``, or wrap it as a typed ``Module``. Do not keep it: it holds every layer strongly,
@@ -16,17 +17,42 @@ public struct VIPERModule<
   public let view: View
   /// The presenter: pass data into the module through it.
   public let presenter: Presenter
+  // Optional so that a module without an interactor or router (``NoInteractor``, ``NoRouter``:
+  // no value of them exists) has nothing here; a reference's `Optional` has its layout, so a
+  // four-layer module stores the same words.
+  @usableFromInline let storedInteractor: Interactor?
+  @usableFromInline let storedRouter: Router?
+
   /// The interactor.
-  public let interactor: Interactor
+  ///
+  /// A module without one (``NoInteractor``) has none to read: reading it stops the program.
+  @inlinable
+  public var interactor: Interactor {
+    guard let storedInteractor else { preconditionFailure(Self.absentLayer("interactor")) }
+    return storedInteractor
+  }
+
   /// The router.
-  public let router: Router
+  ///
+  /// A module without one (``NoRouter``) has none to read: reading it stops the program.
+  @inlinable
+  public var router: Router {
+    guard let storedRouter else { preconditionFailure(Self.absentLayer("router")) }
+    return storedRouter
+  }
 
   @usableFromInline
-  init(view: View, presenter: Presenter, interactor: Interactor, router: Router) {
+  init(view: View, presenter: Presenter, interactor: Interactor?, router: Router?) {
     self.view = view
     self.presenter = presenter
-    self.interactor = interactor
-    self.router = router
+    storedInteractor = interactor
+    storedRouter = router
+  }
+
+  @usableFromInline
+  static func absentLayer(_ layer: String) -> String {
+    "VIPERModule.\(layer) was read, and this module has no \(layer): it was built by a builder "
+      + "whose \(layer) is No\(layer == "router" ? "Router" : "Interactor")."
   }
 
   /// The view.
@@ -61,4 +87,18 @@ public struct VIPERModule<
   public func module<Input>(input: (Presenter) -> Input) -> Module<Input, Never> {
     Module(view: view, input: input(presenter))
   }
+}
+
+extension VIPERModule where Interactor == NoInteractor {
+  /// A module without an interactor has none to read.
+  @available(
+    *, deprecated, message: "this module has no interactor: it was built with NoInteractor"
+  )
+  public var interactor: Never { preconditionFailure(Self.absentLayer("interactor")) }
+}
+
+extension VIPERModule where Router == NoRouter {
+  /// A module without a router has none to read.
+  @available(*, deprecated, message: "this module has no router: it was built with NoRouter")
+  public var router: Never { preconditionFailure(Self.absentLayer("router")) }
 }

@@ -45,3 +45,21 @@ extension VIPERPresenter {
   /// The module's router, held strongly.
   public var router: Router { links.router }
 }
+
+extension VIPERPresenter where Interactor == NoInteractor {
+  /// A module without an interactor has none to read: remove the read, or give the module an
+  /// interactor (in the presenter's links and in its builder).
+  @available(
+    *, deprecated, message: "this module has no interactor: its presenter's links name NoInteractor"
+  )
+  public var interactor: Never { links.unwired("interactor") }
+}
+
+extension VIPERPresenter where Router == NoRouter {
+  /// A module without a router has none to read: remove the read, or give the module a router (in
+  /// the presenter's links and in its builder).
+  @available(
+    *, deprecated, message: "this module has no router: its presenter's links name NoRouter"
+  )
+  public var router: Never { links.unwired("router") }
+}

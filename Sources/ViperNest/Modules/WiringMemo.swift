@@ -102,6 +102,17 @@ final class WiringMemo {
     func id(_ object: AnyObject) -> UInt { UInt(bitPattern: ObjectIdentifier(type(of: object))) }
     return (id(view), id(presenter), id(interactor), id(router))
   }
+
+  /// The dynamic types of the layers of a module that may lack an interactor or a router (zero
+  /// for a missing one), as `layers` stores them.
+  static func types(
+    _ view: AnyObject, _ presenter: AnyObject, _ interactor: AnyObject?, _ router: AnyObject?
+  ) -> (UInt, UInt, UInt, UInt) {
+    func id(_ object: AnyObject?) -> UInt {
+      object.map { UInt(bitPattern: ObjectIdentifier(type(of: $0))) } ?? 0
+    }
+    return (id(view), id(presenter), id(interactor), id(router))
+  }
 }
 
 /// `object` as a `Contract`, from a template recorded by ``WiringMemo``: what `object as! Contract`

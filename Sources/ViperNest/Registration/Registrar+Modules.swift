@@ -41,7 +41,8 @@ extension Registrar {
   /// - Parameters:
   ///   - type: The type callers resolve, such as `Module<any AddContactInput, any AddContactOutput>`.
   ///   - builder: The module's builder; its presenter, interactor and router are resolved from the
-  ///     story, so they must be registered where `story` can see them.
+  ///     story, so they must be registered where `story` can see them (a layer the builder names
+  ///     ``NoInteractor`` or ``NoRouter`` is not looked for).
   ///   - story: The story the module runs in. ``AppStory``: the root.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
@@ -68,8 +69,9 @@ extension Registrar {
       Entry<T, Void>(
         qualifier: nil, lifetime: .transient,
         dependencies: moduleDependencies(
-          presenter: Presenter.self, interactor: Interactor.self, router: Router.self,
-          view: View.self),
+          presenter: Presenter.self,
+          interactor: Builder.hasNoInteractor ? nil : Interactor.self,
+          router: Builder.hasNoRouter ? nil : Router.self, view: View.self),
         isMainActor: true, site: moduleSite(file, story: story, builder: { Builder.self }),
         line: line,
         factory: mainActorFactory { r in try module(try Builder.build(in: r)) }))
@@ -88,13 +90,14 @@ extension Registrar {
 }
 
 /// The dependencies a module registration declares, in this order: its presenter, interactor and
-/// router, and its view as an optional one (the builder resolves the view only when it is
+/// router (those it has: none for ``NoInteractor`` or ``NoRouter``, so validation does not look
+/// for them), and its view as an optional one (the builder resolves the view only when it is
 /// registered, to be built in code; otherwise the UI toolkit loads it).
 @usableFromInline
 func moduleDependencies(
-  presenter: Any.Type, interactor: Any.Type, router: Any.Type, view: Any.Type
+  presenter: Any.Type, interactor: Any.Type?, router: Any.Type?, view: Any.Type
 ) -> [Dependency] {
-  [presenter, interactor, router].map {
+  [presenter, interactor, router].compactMap { $0 }.map {
     Dependency(type: $0, key: ServiceKey($0), isDeferred: false, isBuiltIn: false)
   } + [
     Dependency(
@@ -102,5 +105,11 @@ func moduleDependencies(
   ]
 }
 
-/// The role of each of a module registration's dependencies (see `moduleDependencies`).
-let moduleLayerRoles = ["presenter", "interactor", "router", "view"]
+/// The role of one of a module registration's dependencies (see `moduleDependencies`): the
+/// presenter first and the view last; between them, the interactor and the router it has.
+func moduleLayerRole(at index: Int, in dependencies: [Dependency]) -> String {
+  if index == 0 { return "presenter" }
+  if index == dependencies.count - 1 { return "view" }
+  if dependencies.count == 4 { return index == 1 ? "interactor" : "router" }
+  return dependencies[index].type is any VIPERRouter.Type ? "router" : "interactor"
+}

@@ -22,9 +22,10 @@ enum ModuleCheck {
     }
     let story = module.localStory?.name ?? StoryKind.app.name
     let layer = message.path.count > 1 ? message.path[1] : "?"
+    let dependencies = module.dependencies ?? []
     let role =
-      (module.dependencies ?? []).firstIndex { typeName($0.type) == layer }
-      .map { moduleLayerRoles[$0] } ?? "layer"
+      dependencies.firstIndex { typeName($0.type) == layer }
+      .map { moduleLayerRole(at: $0, in: dependencies) } ?? "layer"
     let needed = message.path.last ?? "?"
     let key = module.keyDescription
     let owner =

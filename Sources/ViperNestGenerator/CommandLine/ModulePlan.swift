@@ -159,6 +159,7 @@ package struct ModulePlan: Sendable {
     "Lazy",
     "Lifetime", "LinkConvertible", "LinkError", "LinkNavigator", "LinkParameter",
     "LinkPresentation", "LinkStep", "LinkStepContext", "Module", "ModuleError", "NoInput",
+    "NoInteractor", "NoRouter",
     "NavigationBarAppearance", "NavigationControlling", "NavigationErrorHandler",
     "NavigationFailure", "NavigationLifecycle",
     "NavigationEvent", "OpenedLink", "OverlayAppearance", "OverlayTransition",

@@ -7,6 +7,7 @@
 import Testing
 import ViperNest
 import ViperNestHeadless
+import ViperNestTesting
 
 enum ModuleGuide {
   /// The guide's classes subclass `UIViewController`; in these tests that is the headless one.
@@ -607,5 +608,85 @@ struct NoInputGuideTests {
     #expect(error.code == .duplicateRegistration)
     #expect(error.description.contains("every module without an input has this key"))
     #expect(error.description.contains("Module<NoInput<AboutScreen>, Never>"))
+  }
+}
+
+// MARK: - 6. Modules without an interactor or a router
+
+enum NoLayerGuide {
+  typealias UIViewController = HeadlessViewController
+
+  @MainActor protocol LicensesViewProtocol: AnyObject { func show(licenses: [String]) }
+  @MainActor protocol LicensesViewOutput: AnyObject {
+    func viewDidLoad()
+    func didTapClose()
+  }
+  @MainActor protocol LicensesRouterProtocol: AnyObject { func close() throws }
+
+  final class LicensesView: UIViewController, VIPERView, LicensesViewProtocol {
+    let links = ViewLinks<any LicensesViewOutput>()
+    private(set) var licenses: [String] = []
+    override func viewDidLoad() {
+      super.viewDidLoad()
+      presenter.viewDidLoad()
+    }
+    func show(licenses: [String]) { self.licenses = licenses }
+  }
+
+  final class LicensesPresenter: VIPERPresenter, LicensesViewOutput {
+    let links = PresenterLinks<any LicensesViewProtocol, NoInteractor, any LicensesRouterProtocol>()
+    func viewDidLoad() { view?.show(licenses: ["ViperNest: MIT"]) }
+    func didTapClose() {
+      do { try router.close() } catch { assertionFailure("\(error)") }
+    }
+  }
+
+  final class LicensesRouter: VIPERRouter, LicensesRouterProtocol {
+    let links = RouterLinks()
+    func close() throws { try dismiss() }
+  }
+
+  typealias LicensesBuilder = VIPERBuilder<
+    LicensesView, LicensesPresenter, NoInteractor, LicensesRouter
+  >
+  enum LicensesScreen {}
+  typealias LicensesModule = Module<NoInput<LicensesScreen>, Never>
+
+  struct LicensesAssembly: Assembly {
+    func assemble(_ r: Registrar) {
+      r.register(LicensesPresenter.self, mainActor: LicensesPresenter.init)
+      r.register(LicensesRouter.self, mainActor: LicensesRouter.init)
+      r.register(LicensesModule.self, builder: LicensesBuilder.self, in: AppStory.self) {
+        LicensesModule(view: $0.view)
+      }
+    }
+  }
+}
+
+@MainActor
+struct NoLayerGuideTests {
+  @Test(.detectsLeaks) func theLicensesModuleIsBuiltWithoutAnInteractorAndClosesThroughItsRouter()
+    throws
+  {
+    let host = HeadlessHost()
+    let registry = try Registry(host.assembly, NoLayerGuide.LicensesAssembly())
+    #expect(registry.validate().isValid, "no interactor is registered, and none is needed")
+    let app = try registry.start(quiet)
+    let home = HeadlessViewController(host: host)
+    let window = host.makeWindow()
+    let shown = try home.attachToWindow(window)
+    weak var weakView: NoLayerGuide.LicensesView?
+    do {
+      let module = try app.resolve(NoLayerGuide.LicensesModule.self)
+      let view = try #require(module.view as? NoLayerGuide.LicensesView)
+      weakView = view
+      try PresentTransition(from: home, to: module, story: app).perform()
+      #expect(view.licenses == ["ViperNest: MIT"])
+      view.presenter.didTapClose()
+    }
+    #expect(home.presentedController == nil)
+    #expect(weakView == nil)
+    try shown.reverse()
+    app.close()
   }
 }
