@@ -9,7 +9,7 @@ import ViperNest
 #endif
 
 enum DefaultArgumentsGuide {
-  final class APIClient {
+  nonisolated final class APIClient {
     let session: URLSession
     init(session: URLSession = .shared) { self.session = session }
   }
