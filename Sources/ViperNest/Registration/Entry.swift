@@ -103,9 +103,10 @@ class AnyEntry: @unchecked Sendable {
   // Written only by `Graph.init`, before the entry is reachable from any story (see above), so no
   // access ever overlaps a write: the runtime exclusivity check (a visible part of every cached
   // hit) is turned off for these two.
-  // `final`, like `slot`: `Entry` is not final (for `AsyncEntry`), so without it the fast path,
-  // inlined in the caller's module, reads the slot through a vtable call (a virtual getter that
-  // a subclass could override): 9 more instructions per cached hit.
+  // `final`, like `slot`: `Entry` is not final (for `AsyncEntry`, `PostInitEntry` and
+  // `ForwardedEntry`), so without it the fast path, inlined in the caller's module, reads the slot
+  // through a vtable call (a virtual getter that a subclass could override): 9 more instructions
+  // per cached hit.
   @exclusivity(unchecked) private final var storedID: Int32 = -1
   @usableFromInline @exclusivity(unchecked) final var storedSlot: Int32 = -1
   @usableFromInline let isMainActor: Bool
@@ -260,10 +261,17 @@ class Entry: AnyEntry, @unchecked Sendable {
   final func build<T, Args>(_ resolver: Resolver, _ arguments: Args) throws -> T {
     assert(typeID == ObjectIdentifier(T.self), "an entry of another type built as \(T.self)")
     return try withUnsafePointer(to: arguments) { arguments in
-      try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { result in
+      // Raw bytes, not `of: T.self`: where this is not specialized (a generic caller inside the
+      // library, such as the module builder), the typed form instantiates, and keeps for the life
+      // of the process, the metadata of `UnsafeMutableBufferPointer<T>` for every type it builds
+      // (about 240 bytes each, 123 kB in a 100-module app's first build). `stride` is at least 1,
+      // so the buffer always has an address.
+      try withUnsafeTemporaryAllocation(
+        byteCount: MemoryLayout<T>.stride, alignment: MemoryLayout<T>.alignment
+      ) { result in
         let address = result.baseAddress.unsafelyUnwrapped
-        try make(resolver, UnsafeRawPointer(arguments), UnsafeMutableRawPointer(address))
-        return address.move()
+        try make(resolver, UnsafeRawPointer(arguments), address)
+        return address.assumingMemoryBound(to: T.self).move()
       }
     }
   }
