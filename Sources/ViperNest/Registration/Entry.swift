@@ -260,19 +260,26 @@ class Entry: AnyEntry, @unchecked Sendable {
   @inlinable
   final func build<T, Args>(_ resolver: Resolver, _ arguments: Args) throws -> T {
     assert(typeID == ObjectIdentifier(T.self), "an entry of another type built as \(T.self)")
+    // No `withUnsafeTemporaryAllocation`: with a throwing body it goes through a `Result<T, E>`,
+    // whose metadata, where this is not specialized (a generic caller inside the library, such as
+    // the module builder), is instantiated and kept for every type built (123 kB in a 100-module
+    // app's first build). A local of a fixed, non-generic type holds the usual instance instead
+    // (eight words: a class, an existential, a small struct); a larger or over-aligned one goes to
+    // the heap. (`withUnsafePointer` calls its body directly.)
     return try withUnsafePointer(to: arguments) { arguments in
-      // Raw bytes, not `of: T.self`: where this is not specialized (a generic caller inside the
-      // library, such as the module builder), the typed form instantiates, and keeps for the life
-      // of the process, the metadata of `UnsafeMutableBufferPointer<T>` for every type it builds
-      // (about 240 bytes each, 123 kB in a 100-module app's first build). `stride` is at least 1,
-      // so the buffer always has an address.
-      try withUnsafeTemporaryAllocation(
-        byteCount: MemoryLayout<T>.stride, alignment: MemoryLayout<T>.alignment
-      ) { result in
-        let address = result.baseAddress.unsafelyUnwrapped
-        try make(resolver, UnsafeRawPointer(arguments), address)
-        return address.assumingMemoryBound(to: T.self).move()
+      typealias Inline = (Int, Int, Int, Int, Int, Int, Int, Int)
+      if MemoryLayout<T>.size <= MemoryLayout<Inline>.size,
+        MemoryLayout<T>.alignment <= MemoryLayout<Inline>.alignment
+      {
+        var storage: Inline = (0, 0, 0, 0, 0, 0, 0, 0)
+        try make(resolver, arguments, &storage)
+        return movedResult(T.self, from: &storage)
       }
+      let storage = UnsafeMutableRawPointer.allocate(
+        byteCount: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment)
+      defer { storage.deallocate() }
+      try make(resolver, arguments, storage)
+      return movedResult(T.self, from: storage)
     }
   }
 
@@ -311,6 +318,12 @@ class Entry: AnyEntry, @unchecked Sendable {
         trace(.make(service, onStack: onStack, in: resolver.node, outcome: outcome))
       })
   }
+}
+
+/// The `T` a factory initialized at `address`, moved out (the memory is left uninitialized).
+@inlinable
+func movedResult<T>(_ type: T.Type, from address: UnsafeMutableRawPointer) -> T {
+  address.assumingMemoryBound(to: T.self).move()
 }
 
 /// `factory` as an entry's type-erased factory (see `Entry.Make` and `Entry.build`).

@@ -16,6 +16,13 @@ private struct Wide: Equatable, Sendable {
   var flag: Bool
 }
 
+/// Wider than the eight words `Entry.build` holds inline: built in a heap buffer.
+private struct Large {
+  var label: String
+  var numbers: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int)
+  var owner: Service
+}
+
 /// Counts its live instances, to see that a failed decoration releases what the factory built.
 private final class ReleaseCounted: Sendable {
   nonisolated(unsafe) static var live = 0
@@ -47,6 +54,9 @@ struct EntryRepresentationTests {
       r.register(Dependent.self, Dependent.init(service:))
       r.register(Wide.self) { _ in Wide(name: "wide", values: [1, 2, 3], flag: true) }
       r.register((any Sendable).self) { _ in Wide(name: "boxed", values: [], flag: false) }
+      r.register(Large.self) { r in
+        Large(label: "large", numbers: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10), owner: try r.resolve())
+      }
       r.register(Wide.self, name: "arguments", arguments: String.self, Int.self) { _, name, n in
         Wide(name: name, values: Array(repeating: n, count: n), flag: n > 1)
       }
@@ -56,6 +66,9 @@ struct EntryRepresentationTests {
     #expect(try app.resolve(Wide.self) == Wide(name: "wide", values: [1, 2, 3], flag: true))
     #expect(
       try app.resolve((any Sendable).self) as? Wide == Wide(name: "boxed", values: [], flag: false))
+    let large = try app.resolve(Large.self)
+    #expect(large.label == "large" && large.numbers.9 == 10)
+    #expect(large.owner === (try app.resolve(Service.self)))
     #expect(
       try app.resolve(Wide.self, name: "arguments", arguments: "x", 2)
         == Wide(name: "x", values: [2, 2], flag: true))
