@@ -1,8 +1,8 @@
-/// A registration of `T` built by an `async` factory. Its synchronous `factory` refuses to run
+/// A registration of `T` built by an `async` factory. Its synchronous factory (`make`) refuses to run
 /// (see ``AwaitRequired``): synchronous resolution reports ``ViperNestError/Code/awaitRequired``
 /// with the path, `resolveAsync` awaits `asyncFactory`.
 @usableFromInline
-final class AsyncEntry<T, Args>: Entry<T, Args>, @unchecked Sendable {
+final class AsyncEntry<T, Args>: Entry, @unchecked Sendable {
   // Invariant that makes this Sendable: as for `Entry`; `asyncFactory`, `leaf` and
   // `transientObjectLeaf` are immutable `@Sendable` closures.
   @usableFromInline let asyncFactory: @Sendable (Resolver, Args) async throws -> T
@@ -39,8 +39,9 @@ final class AsyncEntry<T, Args>: Entry<T, Args>, @unchecked Sendable {
       self.transientObjectLeaf = nil
     }
     super.init(
-      qualifier: qualifier, lifetime: lifetime, dependencies: dependencies, isMainActor: false,
-      site: site, line: line, isAsync: true, factory: { _, _ in throw AwaitRequired() })
+      type: T.self, qualifier: qualifier, lifetime: lifetime, dependencies: dependencies,
+      isMainActor: false, site: site, line: line, isAsync: true,
+      make: { _, _, _ in throw AwaitRequired() })
   }
 
   /// A decorated copy that stays async: the decoration runs on what the async factory built (the

@@ -190,8 +190,8 @@ extension Registrar {
     _ initializer: @escaping @Sendable (repeat each D) throws -> T
   ) {
     record(
-      Entry<T, Void>(
-        qualifier: .named(name), lifetime: lifetime,
+      Entry(
+        T.self, arguments: Void.self, qualifier: .named(name), lifetime: lifetime,
         dependencies: injectingDependencies(properties, repeat (each D).self),
         isMainActor: false, site: site(file), line: line,
         factory: { r, _ in
@@ -232,10 +232,10 @@ extension Registrar {
       }
     }
     record(
-      Entry<T, Void>(
-        qualifier: .named(name), lifetime: lifetime,
+      Entry(
+        type: T.self, qualifier: .named(name), lifetime: lifetime,
         dependencies: injectingDependencies(properties, repeat (each D).self),
-        isMainActor: true, site: site(file), line: line, factory: build))
+        isMainActor: true, site: site(file), line: line, make: build))
   }
 
   private func injectingDependencies<each D>(

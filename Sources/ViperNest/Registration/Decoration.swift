@@ -11,6 +11,10 @@ class AnyDecoration {
     self.placeholder = placeholder
   }
 
+  /// `make`, a type-erased factory of the decorated type, followed by the decoration (see
+  /// `Decoration`).
+  func decorating(_ make: @escaping Entry.Make) -> Entry.Make { make }
+
   /// Replaces each decorated registration in `entries` (the registry's, with the new ones
   /// appended) by a copy whose factory runs the decoration after building the instance. Runs
   /// under the registry's lock and calls no user code. A decoration of a key that has no
@@ -60,6 +64,18 @@ final class Decoration<T>: AnyDecoration {
     self.body = body
     super.init(key: key, localStory: localStory, placeholder: placeholder)
   }
+
+  /// Runs the decoration in place on what `make` built: a `T`, as `decorated(by:)` checked (the
+  /// decorated entry's type is the key's). When the decoration throws, the instance is released
+  /// and the result left uninitialized, as `Entry.Make` requires of a failure.
+  override func decorating(_ make: @escaping Entry.Make) -> Entry.Make {
+    let body = self.body
+    return { resolver, arguments, result in
+      try make(resolver, arguments, result)
+      let instance = result.assumingMemoryBound(to: T.self)
+      instance.initialize(to: try body(instance.move()))
+    }
+  }
 }
 
 /// What a placeholder entry's factory throws, were it ever run (it is not).
@@ -95,9 +111,10 @@ extension Registrar {
     line: UInt = #line, _ decorator: @escaping @Sendable (T) throws -> T
   ) {
     let qualifier = KeyQualifier.naming(name)
-    let placeholder = Entry<T, Void>(
-      qualifier: qualifier, lifetime: .transient, dependencies: nil, isMainActor: false,
-      site: site(file), line: line, factory: { _, _ in throw DecorationPlaceholder() })
+    let placeholder = Entry(
+      type: T.self, qualifier: qualifier, lifetime: .transient, dependencies: nil,
+      isMainActor: false, site: site(file), line: line,
+      make: { _, _, _ in throw DecorationPlaceholder() })
     buffer.decorations.append(
       Decoration(
         key: placeholder.key, localStory: localStory, placeholder: placeholder, body: decorator))

@@ -113,9 +113,10 @@ class AnyEntry: @unchecked Sendable {
   // Written only by `Graph.init`, before the entry is reachable from any story (see above), so no
   // access ever overlaps a write: the runtime exclusivity check (a visible part of every cached
   // hit) is turned off for these two.
-  // `final`, like `slot`: `Entry` is not final (for `AsyncEntry`), so without it the fast path,
-  // inlined in the caller's module, reads the slot through a vtable call (a virtual getter that
-  // a subclass could override): 9 more instructions per cached hit.
+  // `final`, like `slot`: `Entry` is not final (for `AsyncEntry`, `PostInitEntry` and
+  // `ForwardedEntry`), so without it the fast path, inlined in the caller's module, reads the slot
+  // through a vtable call (a virtual getter that a subclass could override): 9 more instructions
+  // per cached hit.
   @exclusivity(unchecked) private final var storedID: Int32 = -1
   @usableFromInline @exclusivity(unchecked) final var storedSlot: Int32 = -1
   @usableFromInline let isMainActor: Bool
@@ -212,39 +213,99 @@ func describeKey(_ type: Any.Type, _ name: ServiceName?, _ arguments: [Any.Type]
   return text
 }
 
-/// A registration of `T` built from arguments `Args` (`Void` when it takes none). Not final only
-/// for `AsyncEntry`, whose synchronous `factory` refuses to run.
+/// A registration, with its factory type-erased: not a generic class, so that installing one
+/// instantiates no per-registration type metadata (a generic `Entry<T, Args>` cost the runtime
+/// one class metadata per registered type at launch, and kept it for the life of the process).
+/// What knows `T` and `Args` is the code that creates the factory (a `register` call) and the
+/// code that calls it (the resolution site, specialized in the caller): see `build`.
+///
+/// Not final only for the rare kinds that keep typed state (`AsyncEntry`, `PostInitEntry`) and
+/// for `ForwardedEntry`.
 @usableFromInline
-class Entry<T, Args>: AnyEntry, @unchecked Sendable {
-  // Invariant: as for `AnyEntry`; `factory` is an immutable `@Sendable` closure.
-  @usableFromInline let factory: @Sendable (Resolver, Args) throws -> T
+class Entry: AnyEntry, @unchecked Sendable {
+  // Invariant: as for `AnyEntry`; `make` is an immutable `@Sendable` closure.
+
+  /// A type-erased factory: reads the `Args` at the first pointer, and initializes the `T` at the
+  /// second (uninitialized, and left uninitialized when it throws).
+  @usableFromInline
+  typealias Make =
+    @Sendable (Resolver, UnsafeRawPointer, UnsafeMutableRawPointer) throws -> Void
+
+  @usableFromInline let make: Make
 
   @usableFromInline
   init(
-    qualifier: KeyQualifier?, lifetime: Lifetime, dependencies: [Dependency]?, isMainActor: Bool,
-    site: RegistrationSite, line: UInt, isOwned: Bool = true, isAsync: Bool = false,
-    resolvesAfterwards: Bool = false,
-    factory: @escaping @Sendable (Resolver, Args) throws -> T
+    type: Any.Type, qualifier: KeyQualifier?, lifetime: Lifetime, dependencies: [Dependency]?,
+    isMainActor: Bool, site: RegistrationSite, line: UInt, isOwned: Bool = true,
+    isAsync: Bool = false, resolvesAfterwards: Bool = false, make: @escaping Make
   ) {
-    self.factory = factory
+    self.make = make
     super.init(
-      type: T.self, qualifier: qualifier, lifetime: lifetime, dependencies: dependencies,
+      type: type, qualifier: qualifier, lifetime: lifetime, dependencies: dependencies,
       isMainActor: isMainActor, site: site, line: line, isOwned: isOwned, isAsync: isAsync,
       resolvesAfterwards: resolvesAfterwards)
   }
 
+  /// A registration of `T` built by a typed `factory` from arguments `Args` (`Void` when it takes
+  /// none): for the uncommon registration kinds, whose factory is one closure call deeper.
+  @inlinable
+  convenience init<T, Args>(
+    _ type: T.Type, arguments: Args.Type, qualifier: KeyQualifier?, lifetime: Lifetime,
+    dependencies: [Dependency]?, isMainActor: Bool, site: RegistrationSite, line: UInt,
+    isOwned: Bool = true, factory: @escaping @Sendable (Resolver, Args) throws -> T
+  ) {
+    self.init(
+      type: T.self, qualifier: qualifier, lifetime: lifetime, dependencies: dependencies,
+      isMainActor: isMainActor, site: site, line: line, isOwned: isOwned,
+      make: erasedFactory(factory))
+  }
+
+  /// Runs the factory: builds the `T` that `arguments` make.
+  ///
+  /// Invariant that makes the raw pointers sound: an entry found under a key of type `T` with
+  /// arguments `Args` was registered with exactly `T` and `Args` (its `typeID` is `T`'s metadata,
+  /// its key's arguments identify `Args`), so `make` reads an `Args` and initializes a `T`. It is
+  /// the invariant the typed downcasts of every lookup relied on when entries were generic;
+  /// debug builds check the type.
+  @inlinable
+  final func build<T, Args>(_ resolver: Resolver, _ arguments: Args) throws -> T {
+    assert(typeID == ObjectIdentifier(T.self), "an entry of another type built as \(T.self)")
+    // No `withUnsafeTemporaryAllocation`: with a throwing body it goes through a `Result<T, E>`,
+    // whose metadata, where this is not specialized (a generic caller inside the library, such as
+    // the module builder), is instantiated and kept for every type built (123 kB in a 100-module
+    // app's first build). A local of a fixed, non-generic type holds the usual instance instead
+    // (eight words: a class, an existential, a small struct); a larger or over-aligned one goes to
+    // the heap. (`withUnsafePointer` calls its body directly.)
+    return try withUnsafePointer(to: arguments) { arguments in
+      typealias Inline = (Int, Int, Int, Int, Int, Int, Int, Int)
+      if MemoryLayout<T>.size <= MemoryLayout<Inline>.size,
+        MemoryLayout<T>.alignment <= MemoryLayout<Inline>.alignment
+      {
+        var storage: Inline = (0, 0, 0, 0, 0, 0, 0, 0)
+        try make(resolver, arguments, &storage)
+        return movedResult(T.self, from: &storage)
+      }
+      let storage = UnsafeMutableRawPointer.allocate(
+        byteCount: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment)
+      defer { storage.deallocate() }
+      try make(resolver, arguments, storage)
+      return movedResult(T.self, from: storage)
+    }
+  }
+
   override func decorated(by decoration: AnyObject) -> AnyEntry? {
-    guard let decoration = decoration as? Decoration<T> else { return nil }
-    let (factory, decorate) = (self.factory, decoration.body)
+    guard let decoration = decoration as? AnyDecoration, decoration.key.type == typeID else {
+      return nil
+    }
     return Entry(
-      qualifier: qualifier, lifetime: lifetime, dependencies: dependencies,
+      type: serviceType, qualifier: qualifier, lifetime: lifetime, dependencies: dependencies,
       isMainActor: isMainActor, site: site, line: UInt(line), isOwned: isOwned,
-      factory: { resolver, arguments in try decorate(try factory(resolver, arguments)) })
+      make: decoration.decorating(make))
   }
 
   override func traced(by trace: @escaping @Sendable (ResolutionEvent) -> Void) -> AnyEntry? {
     guard !isAsync else { return nil }
-    let factory = self.factory
+    let make = self.make
     // `construct` pushes an entry that may resolve others on the thread's stack before calling
     // its factory; a leaf is not on it.
     let (service, onStack, lifetime) = (keyDescription, mayResolveNested, lifetime)
@@ -252,13 +313,12 @@ class Entry<T, Args>: AnyEntry, @unchecked Sendable {
     // `resolvesAfterwards`: a hooked registration's copy must still push itself (its factory,
     // captured here, records the hooks that run when it returns).
     return Entry(
-      qualifier: qualifier, lifetime: lifetime, dependencies: dependencies,
+      type: serviceType, qualifier: qualifier, lifetime: lifetime, dependencies: dependencies,
       isMainActor: isMainActor, site: site, line: UInt(line), isOwned: isOwned,
       resolvesAfterwards: mayResolveNested,
-      factory: { resolver, arguments in
-        let value: T
+      make: { resolver, arguments, result in
         do {
-          value = try factory(resolver, arguments)
+          try make(resolver, arguments, result)
         } catch {
           trace(.make(service, onStack: onStack, in: resolver.node, outcome: .failed("\(error)")))
           throw error
@@ -266,8 +326,24 @@ class Entry<T, Args>: AnyEntry, @unchecked Sendable {
         let outcome: ResolutionEvent.Outcome =
           forwarded.map { .forwarded(to: $0) } ?? .created(lifetime)
         trace(.make(service, onStack: onStack, in: resolver.node, outcome: outcome))
-        return value
       })
+  }
+}
+
+/// The `T` a factory initialized at `address`, moved out (the memory is left uninitialized).
+@inlinable
+func movedResult<T>(_ type: T.Type, from address: UnsafeMutableRawPointer) -> T {
+  address.assumingMemoryBound(to: T.self).move()
+}
+
+/// `factory` as an entry's type-erased factory (see `Entry.Make` and `Entry.build`).
+@inlinable
+func erasedFactory<T, Args>(
+  _ factory: @escaping @Sendable (Resolver, Args) throws -> T
+) -> Entry.Make {
+  { resolver, arguments, result in
+    result.assumingMemoryBound(to: T.self).initialize(
+      to: try factory(resolver, arguments.assumingMemoryBound(to: Args.self).pointee))
   }
 }
 

@@ -32,7 +32,8 @@ extension Registrar {
   ) {
     let cacheName = HiddenHolderName(name: ServiceName(name), file: file, line: line)
     // The public registration: resolved with the argument, it finds its story's cache.
-    let entry = Entry<T, (A, ())>(
+    let entry = Entry(
+      T.self, arguments: (A, Void).self,
       qualifier: KeyQualifier(
         name: ServiceName(name), arguments: ObjectIdentifier(A.self), argumentTypes: [A.self]),
       lifetime: .transient, dependencies: nil, isMainActor: false, site: site(file), line: line,

@@ -31,7 +31,8 @@ extension Registrar {
     factory: @escaping @Sendable (Resolver) throws -> T
   ) {
     let holderName = HiddenHolderName(name: ServiceName(name), file: file, line: line)
-    let entry = Entry<T, Void>(
+    let entry = Entry(
+      T.self, arguments: Void.self,
       qualifier: .named(name), lifetime: .transient, dependencies: nil, isMainActor: false,
       site: site(file), line: line,
       factory: { r, _ in
@@ -65,7 +66,8 @@ extension Registrar {
     let holderSite = RegistrationSite(
       fileID: file, assembly: assemblyName, localStory: localStory, isOverriding: false)
     record(
-      Entry<Holder, Void>(
+      Entry(
+        Holder.self, arguments: Void.self,
         qualifier: .naming(holderName), lifetime: lifetime, dependencies: [], isMainActor: false,
         site: holderSite, line: line,
         factory: { r, _ in holder(Resolver(node: r.node, requester: r.node)) }))

@@ -30,29 +30,33 @@ extension Registrar {
     _ convert: @escaping @Sendable (Source) -> Target
   ) {
     record(
-      ForwardedEntry<Target, Source>(
-        qualifier: .named(name), site: site(file), line: line,
-        factory: { r, _ in convert(try r.dependency(Source.self)) }))
+      ForwardedEntry(
+        Target.self, source: Source.self, qualifier: .named(name), site: site(file), line: line,
+        make: { r, _, result in
+          result.assumingMemoryBound(to: Target.self).initialize(
+            to: convert(try r.dependency(Source.self)))
+        }))
   }
 }
 
 /// The registration ``Registrar/forward(_:name:to:file:line:_:)`` records: a transient
 /// registration of `Target` depending on `Source`, which the resolution trace reports as forwarded.
 @usableFromInline
-final class ForwardedEntry<Target, Source>: Entry<Target, Void>, ForwardingEntry,
-  @unchecked Sendable
-{
-  // Invariant: as for `Entry` (adds no stored property).
+final class ForwardedEntry: Entry, ForwardingEntry, @unchecked Sendable {
+  // Invariant: as for `Entry`; `source` is an immutable metatype.
+  let source: Any.Type
+
   @usableFromInline
   init(
-    qualifier: KeyQualifier?, site: RegistrationSite, line: UInt,
-    factory: @escaping @Sendable (Resolver, ()) throws -> Target
+    _ target: Any.Type, source: Any.Type, qualifier: KeyQualifier?, site: RegistrationSite,
+    line: UInt, make: @escaping Make
   ) {
+    self.source = source
     super.init(
-      qualifier: qualifier, lifetime: .transient,
-      dependencies: Dependency.declared(types: [Source.self]), isMainActor: false, site: site,
-      line: line, factory: factory)
+      type: target, qualifier: qualifier, lifetime: .transient,
+      dependencies: Dependency.declared(types: [source]), isMainActor: false, site: site,
+      line: line, make: make)
   }
 
-  var sourceDescription: String { describeKey(Source.self, nil, []) }
+  var sourceDescription: String { describeKey(source, nil, []) }
 }

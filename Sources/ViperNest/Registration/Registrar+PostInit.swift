@@ -97,10 +97,12 @@ extension Registrar {
 /// A registration whose instances are completed by post-initialisation hooks. Its factory builds
 /// the instance, then records the hooks on this thread (`PostInitialization.record`); the engine
 /// runs them once the graph is complete.
-final class PostInitEntry<T, Args>: Entry<T, Args>, @unchecked Sendable {
+final class PostInitEntry<T, Args>: Entry, @unchecked Sendable {
   // Invariant that makes this Sendable: as for `Entry`; `hooks` is an immutable array of
-  // `Sendable` values.
+  // `Sendable` values, `factory` an immutable `@Sendable` closure.
   let hooks: [PostInitialization<T>]
+  /// The typed factory `make` calls (hooks recorded), which a decorated copy wraps.
+  let factory: @Sendable (Resolver, Args) throws -> T
 
   /// `recordsHooks` false: `factory` records them already (a decorated copy's).
   init(
@@ -119,9 +121,11 @@ final class PostInitEntry<T, Args>: Entry<T, Args>, @unchecked Sendable {
     } else {
       build = factory
     }
+    self.factory = build
     super.init(
-      qualifier: qualifier, lifetime: lifetime, dependencies: dependencies, isMainActor: false,
-      site: site, line: line, resolvesAfterwards: true, factory: build)
+      type: T.self, qualifier: qualifier, lifetime: lifetime, dependencies: dependencies,
+      isMainActor: false, site: site, line: line, resolvesAfterwards: true,
+      make: erasedFactory(build))
   }
 
   /// The hooks' targets: checked by validation (missing, captive), never a construction cycle.

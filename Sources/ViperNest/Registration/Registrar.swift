@@ -144,16 +144,20 @@ public final class Registrar {
   ) {
     // Inlinable so that the factory closure below is compiled (specialized) in the caller's
     // module: resolving then runs no generic, unspecialized code.
-    // The entry is created here too: with concrete types its metadata is looked up once per call
-    // site, and the closure is built directly in the form the entry stores (no reabstraction).
+    // The entry is not generic (no metadata to instantiate per registered type); the closure is
+    // built directly in the type-erased form the entry stores, which writes the instance where
+    // the resolution site asks (see `Entry.build`).
     var dependencyTypes: [Any.Type] = []
     for dependency in repeat (each D).self { dependencyTypes.append(dependency) }
     record(
-      Entry<T, Void>(
-        qualifier: .named(name), lifetime: lifetime,
+      Entry(
+        type: T.self, qualifier: .named(name), lifetime: lifetime,
         dependencies: Dependency.declared(types: dependencyTypes), isMainActor: false,
         site: site(file), line: line,
-        factory: { r, _ in try initializer(repeat try r.dependency((each D).self)) }))
+        make: { r, _, result in
+          result.assumingMemoryBound(to: T.self).initialize(
+            to: try initializer(repeat try r.dependency((each D).self)))
+        }))
   }
 
   /// Registers a `@MainActor` type (a view, a view controller), built by an initializer whose
@@ -179,11 +183,10 @@ public final class Registrar {
     var dependencyTypes: [Any.Type] = []
     for dependency in repeat (each D).self { dependencyTypes.append(dependency) }
     record(
-      Entry<T, Void>(
-        qualifier: .named(name), lifetime: lifetime,
+      Entry(
+        type: T.self, qualifier: .named(name), lifetime: lifetime,
         dependencies: Dependency.declared(types: dependencyTypes), isMainActor: true,
-        site: site(file), line: line,
-        factory: mainActorFactory(initializer)))
+        site: site(file), line: line, make: mainActorFactory(initializer)))
   }
 
   // MARK: - Closure factories
@@ -213,9 +216,12 @@ public final class Registrar {
     factory: @escaping @Sendable (Resolver) throws -> T
   ) {
     record(
-      Entry<T, Void>(
-        qualifier: .named(name), lifetime: lifetime, dependencies: nil, isMainActor: false,
-        site: site(file), line: line, factory: { r, _ in try factory(r) }))
+      Entry(
+        type: T.self, qualifier: .named(name), lifetime: lifetime, dependencies: nil,
+        isMainActor: false, site: site(file), line: line,
+        make: { r, _, result in
+          result.assumingMemoryBound(to: T.self).initialize(to: try factory(r))
+        }))
   }
 
   /// Registers a `@MainActor` type built by a closure. It must be resolved on the main actor.
@@ -234,10 +240,9 @@ public final class Registrar {
     mainActor factory: @escaping @MainActor @Sendable (Resolver) throws -> T
   ) {
     record(
-      Entry<T, Void>(
-        qualifier: .named(name), lifetime: lifetime, dependencies: nil, isMainActor: true,
-        site: site(file), line: line,
-        factory: mainActorFactory(factory)))
+      Entry(
+        type: T.self, qualifier: .named(name), lifetime: lifetime, dependencies: nil,
+        isMainActor: true, site: site(file), line: line, make: mainActorFactory(factory)))
   }
 
   // MARK: - Existing instances
@@ -262,9 +267,10 @@ public final class Registrar {
     file: String = #fileID, line: UInt = #line
   ) {
     record(
-      Entry<T, Void>(
-        qualifier: .named(name), lifetime: .app, dependencies: [], isMainActor: false,
-        site: site(file), line: line, isOwned: false, factory: { _, _ in instance }))
+      Entry(
+        type: T.self, qualifier: .named(name), lifetime: .app, dependencies: [],
+        isMainActor: false, site: site(file), line: line, isOwned: false,
+        make: { _, _, result in result.assumingMemoryBound(to: T.self).initialize(to: instance) }))
   }
 
   /// Registers a `@MainActor` instance that exists already, such as the UIKit toolkit: every
@@ -288,10 +294,10 @@ public final class Registrar {
     file: String = #fileID, line: UInt = #line
   ) {
     record(
-      Entry<T, Void>(
-        qualifier: .named(name), lifetime: .app, dependencies: [], isMainActor: true,
-        site: site(file), line: line, isOwned: false,
-        factory: mainActorFactory { _ in instance() }))
+      Entry(
+        type: T.self, qualifier: .named(name), lifetime: .app, dependencies: [],
+        isMainActor: true, site: site(file), line: line, isOwned: false,
+        make: mainActorFactory { _ in instance() }))
   }
 
   // MARK: - Runtime arguments
@@ -321,7 +327,8 @@ public final class Registrar {
     factory: @escaping @Sendable (Resolver, First, repeat each Rest) throws -> T
   ) {
     record(
-      Entry<T, (First, (repeat each Rest))>(
+      Entry(
+        T.self, arguments: (First, (repeat each Rest)).self,
         qualifier: KeyQualifier(
           name: ServiceName(name), arguments: ObjectIdentifier((First, repeat each Rest).self),
           argumentTypes: argumentTypeList(First.self, repeat (each Rest).self)),
@@ -346,7 +353,8 @@ public final class Registrar {
       @escaping @MainActor @Sendable (Resolver, First, repeat each Rest) throws -> T
   ) {
     record(
-      Entry<T, (First, (repeat each Rest))>(
+      Entry(
+        T.self, arguments: (First, (repeat each Rest)).self,
         qualifier: KeyQualifier(
           name: ServiceName(name), arguments: ObjectIdentifier((First, repeat each Rest).self),
           argumentTypes: argumentTypeList(First.self, repeat (each Rest).self)),

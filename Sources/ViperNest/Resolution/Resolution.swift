@@ -15,7 +15,7 @@ extension StoryNode {
   /// `construct`), so a cached hit from the main actor costs what it costs elsewhere.
   @inlinable
   func instance<T, Args>(
-    of entry: Entry<T, Args>, _ arguments: Args, home: StoryNode?, requester: StoryNode,
+    of entry: Entry, _ arguments: Args, home: StoryNode?, requester: StoryNode,
     isOutermost: Bool = false, isolation: ObjectIdentifier? = nil
   ) throws -> T {
     switch entry.lifetime.kind {
@@ -74,7 +74,7 @@ extension StoryNode {
 
   @usableFromInline
   func graphInstance<T, Args>(
-    _ entry: Entry<T, Args>, _ arguments: Args, requester: StoryNode,
+    _ entry: Entry, _ arguments: Args, requester: StoryNode,
     isolation: ObjectIdentifier? = nil
   ) throws -> T {
     let thread = ThreadResolutionState.current
@@ -87,7 +87,7 @@ extension StoryNode {
       }
       return existing
     }
-    let value = try construct(
+    let value: T = try construct(
       entry, arguments, scope: self, requester: requester, isolation: isolation)
     if !thread.stack.isEmpty { thread.graphInstances[key] = value }
     return value
@@ -101,7 +101,7 @@ extension StoryNode {
 /// marked as running main-actor code while the factory, and what it resolves, runs.
 @inlinable
 func construct<T, Args>(
-  _ entry: Entry<T, Args>, _ arguments: Args, scope: StoryNode, requester: StoryNode,
+  _ entry: Entry, _ arguments: Args, scope: StoryNode, requester: StoryNode,
   isolation: ObjectIdentifier? = nil
 ) throws -> T {
   if let isolation {
@@ -113,7 +113,7 @@ func construct<T, Args>(
   let resolver = Resolver(node: scope, requester: requester)
   guard entry.mayResolveNested else {
     do {
-      return try entry.factory(resolver, arguments)
+      return try entry.build(resolver, arguments)
     } catch {
       throw factoryFailed(entry, error, requester: requester)
     }
@@ -122,7 +122,7 @@ func construct<T, Args>(
   defer { endConstruction(thread) }
   let value: T
   do {
-    value = try entry.factory(resolver, arguments)
+    value = try entry.build(resolver, arguments)
   } catch {
     throw nestedFactoryFailed(entry, error, thread: thread, requester: requester)
   }

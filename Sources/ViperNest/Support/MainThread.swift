@@ -40,12 +40,13 @@ func isMainThread() -> Bool {
 @inlinable
 func mainActorFactory<T, each D>(
   _ initializer: @escaping @MainActor @Sendable (repeat each D) throws -> T
-) -> @Sendable (Resolver, Void) throws -> T {
+) -> Entry.Make {
   #if DEBUG
-    return { r, _ in
-      try MainActor.assumeIsolated {
-        MainActorHandOff(value: try initializer(repeat try r.dependency((each D).self)))
-      }.value
+    return { r, _, result in
+      result.assumingMemoryBound(to: T.self).initialize(
+        to: try MainActor.assumeIsolated {
+          MainActorHandOff(value: try initializer(repeat try r.dependency((each D).self)))
+        }.value)
     }
   #else
     // Safe by `construct`'s `checkMainThread`, run before any main-actor factory: the factory runs
@@ -54,7 +55,10 @@ func mainActorFactory<T, each D>(
     // (Variadic function values are bit-cast inside structs of the same layout.)
     let plain = unsafeBitCast(
       MainActorInitializer(function: initializer), to: PlainInitializer<T, repeat each D>.self)
-    return { r, _ in try plain.function(repeat try r.dependency((each D).self)) }
+    return { r, _, result in
+      result.assumingMemoryBound(to: T.self).initialize(
+        to: try plain.function(repeat try r.dependency((each D).self)))
+    }
   #endif
 }
 
@@ -79,14 +83,16 @@ struct PlainInitializer<T, each D>: Sendable {
 @inlinable
 func mainActorFactory<T>(
   _ factory: @escaping @MainActor @Sendable (Resolver) throws -> T
-) -> @Sendable (Resolver, Void) throws -> T {
+) -> Entry.Make {
   #if DEBUG
-    return { r, _ in try MainActor.assumeIsolated { MainActorHandOff(value: try factory(r)) }.value
+    return { r, _, result in
+      result.assumingMemoryBound(to: T.self).initialize(
+        to: try MainActor.assumeIsolated { MainActorHandOff(value: try factory(r)) }.value)
     }
   #else
     // Safe for the same reason as the autowired form.
     let plain = unsafeBitCast(factory, to: (@Sendable (Resolver) throws -> T).self)
-    return { r, _ in try plain(r) }
+    return { r, _, result in result.assumingMemoryBound(to: T.self).initialize(to: try plain(r)) }
   #endif
 }
 
