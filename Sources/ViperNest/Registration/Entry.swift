@@ -270,6 +270,7 @@ class Entry: AnyEntry, @unchecked Sendable {
   @inlinable
   final func build<T, Args>(_ resolver: Resolver, _ arguments: Args) throws -> T {
     assert(typeID == ObjectIdentifier(T.self), "an entry of another type built as \(T.self)")
+    internalCheck(typeID == ObjectIdentifier(T.self), "an entry of another type built as \(T.self)")
     // No `withUnsafeTemporaryAllocation`: with a throwing body it goes through a `Result<T, E>`,
     // whose metadata, where this is not specialized (a generic caller inside the library, such as
     // the module builder), is instantiated and kept for every type built (123 kB in a 100-module
@@ -342,8 +343,8 @@ func erasedFactory<T, Args>(
   _ factory: @escaping @Sendable (Resolver, Args) throws -> T
 ) -> Entry.Make {
   { resolver, arguments, result in
-    result.assumingMemoryBound(to: T.self).initialize(
-      to: try factory(resolver, arguments.assumingMemoryBound(to: Args.self).pointee))
+    result.initializeMemory(
+      as: T.self, to: try factory(resolver, arguments.assumingMemoryBound(to: Args.self).pointee))
   }
 }
 

@@ -57,8 +57,8 @@ extension Registrar {
       @escaping @MainActor @Sendable (VIPERModule<View, Presenter, Interactor, Router>) throws
       -> T
   ) where Builder: VIPERBuilder<View, Presenter, Interactor, Router> {
-    // What it costs next to the closure form it replaces: the same entry (`Entry<T, Void>`, whose
-    // metadata both forms instantiate), plus a dependency list of four (as an autowired
+    // What it costs next to the closure form it replaces: the same entry (one non-generic
+    // `Entry`, no metadata per registered type), plus a dependency list of four (as an autowired
     // registration with four parameters), a site of its own and the closure below. The layer
     // types are passed as metadata the layers' own registrations use already (the view's, when it
     // is not registered, is one non-generic class). Specialized in the caller, the builder's type
@@ -66,15 +66,15 @@ extension Registrar {
     // instantiated when the module is first built, as with a closure); an unspecialized (debug)
     // call instantiates it here.
     record(
-      Entry<T, Void>(
-        qualifier: nil, lifetime: .transient,
+      Entry(
+        type: T.self, qualifier: nil, lifetime: .transient,
         dependencies: moduleDependencies(
           presenter: Presenter.self,
           interactor: Builder.hasNoInteractor ? nil : Interactor.self,
           router: Builder.hasNoRouter ? nil : Router.self, view: View.self),
         isMainActor: true, site: moduleSite(file, story: story, builder: { Builder.self }),
         line: line,
-        factory: mainActorFactory { r in try module(try Builder.build(in: r)) }))
+        make: mainActorFactory { r in try module(try Builder.build(in: r)) }))
   }
 
   /// The site of a module registration: its own, local to `story` (the root for ``AppStory``).

@@ -155,8 +155,8 @@ public final class Registrar {
         dependencies: Dependency.declared(types: dependencyTypes), isMainActor: false,
         site: site(file), line: line,
         make: { r, _, result in
-          result.assumingMemoryBound(to: T.self).initialize(
-            to: try initializer(repeat try r.dependency((each D).self)))
+          result.initializeMemory(
+            as: T.self, to: try initializer(repeat try r.dependency((each D).self)))
         }))
   }
 
@@ -220,7 +220,7 @@ public final class Registrar {
         type: T.self, qualifier: .named(name), lifetime: lifetime, dependencies: nil,
         isMainActor: false, site: site(file), line: line,
         make: { r, _, result in
-          result.assumingMemoryBound(to: T.self).initialize(to: try factory(r))
+          result.initializeMemory(as: T.self, to: try factory(r))
         }))
   }
 
@@ -270,7 +270,7 @@ public final class Registrar {
       Entry(
         type: T.self, qualifier: .named(name), lifetime: .app, dependencies: [],
         isMainActor: false, site: site(file), line: line, isOwned: false,
-        make: { _, _, result in result.assumingMemoryBound(to: T.self).initialize(to: instance) }))
+        make: { _, _, result in result.initializeMemory(as: T.self, to: instance) }))
   }
 
   /// Registers a `@MainActor` instance that exists already, such as the UIKit toolkit: every

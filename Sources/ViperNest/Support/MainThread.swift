@@ -43,7 +43,8 @@ func mainActorFactory<T, each D>(
 ) -> Entry.Make {
   #if DEBUG
     return { r, _, result in
-      result.assumingMemoryBound(to: T.self).initialize(
+      result.initializeMemory(
+        as: T.self,
         to: try MainActor.assumeIsolated {
           MainActorHandOff(value: try initializer(repeat try r.dependency((each D).self)))
         }.value)
@@ -56,8 +57,8 @@ func mainActorFactory<T, each D>(
     let plain = unsafeBitCast(
       MainActorInitializer(function: initializer), to: PlainInitializer<T, repeat each D>.self)
     return { r, _, result in
-      result.assumingMemoryBound(to: T.self).initialize(
-        to: try plain.function(repeat try r.dependency((each D).self)))
+      result.initializeMemory(
+        as: T.self, to: try plain.function(repeat try r.dependency((each D).self)))
     }
   #endif
 }
@@ -86,13 +87,14 @@ func mainActorFactory<T>(
 ) -> Entry.Make {
   #if DEBUG
     return { r, _, result in
-      result.assumingMemoryBound(to: T.self).initialize(
+      result.initializeMemory(
+        as: T.self,
         to: try MainActor.assumeIsolated { MainActorHandOff(value: try factory(r)) }.value)
     }
   #else
     // Safe for the same reason as the autowired form.
     let plain = unsafeBitCast(factory, to: (@Sendable (Resolver) throws -> T).self)
-    return { r, _, result in result.assumingMemoryBound(to: T.self).initialize(to: try plain(r)) }
+    return { r, _, result in result.initializeMemory(as: T.self, to: try plain(r)) }
   #endif
 }
 

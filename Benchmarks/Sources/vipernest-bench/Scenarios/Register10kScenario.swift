@@ -15,9 +15,10 @@ enum Register10kScenario {
   ) throws -> ScenarioResult {
     let count = Double(types.count)
 
-    // Bytes of the first registry of a process (which also creates each `Entry<T>` /
-    // `ServiceEntry<T>` generic class's metadata, once per type per process, as an app's first and
-    // only registry does): measured in fresh processes, each running nothing else.
+    // Bytes of the first registry of a process (which also creates whatever metadata registering
+    // a type needs once per process: none for ViperNest's non-generic entries, each
+    // `ServiceEntry<T>` generic class's for Swinject, as an app's first and only registry does):
+    // measured in fresh processes, each running nothing else.
     let fresh = try (0..<settings.freshProcesses).map { _ in
       try firstRegistryInFreshProcess("ours")
     }
