@@ -36,34 +36,79 @@ enum GuideTypes {
   }
 }
 
+/// docs/Registration.md's code: the page declares every type it uses.
 enum RegistrationGuide {
-  typealias ContactListView = GuideTypes.ContactListScreen
-  typealias Clock = GuideTypes.Clock
-  typealias TimestampedContactStore = GuideTypes.TimestampedContactStore
-  typealias FakeContactStore = GuideTypes.FakeContactStore
-  typealias PaymentGateway = GuideTypes.PaymentGateway
-  typealias CardGateway = GuideTypes.CardGateway
-  typealias BankTransferGateway = GuideTypes.BankTransferGateway
-  typealias ReceiptFormatter = GuideTypes.ReceiptFormatter
+  enum ContactsStory: UserStory {}
+
+  nonisolated protocol ContactStore: AnyObject { var contacts: [String] { get set } }
+  nonisolated final class InMemoryContactStore: ContactStore {
+    var contacts: [String] = []
+  }
+
+  nonisolated protocol ContactListInteracting: AnyObject { var store: any ContactStore { get } }
+  nonisolated final class ContactListInteractor: ContactListInteracting {
+    let store: any ContactStore
+    init(store: any ContactStore) { self.store = store }
+  }
 
   struct ContactsAssembly: Assembly {
     func assemble(_ r: Registrar) {
       r.register((any ContactStore).self, lifetime: .story(ContactsStory.self), InMemoryContactStore.init)
       r.register((any ContactListInteracting).self, ContactListInteractor.init(store:))
+    }
+  }
+
+  nonisolated protocol ContactListRouting: AnyObject {}
+  nonisolated final class ContactListRouter: ContactListRouting {}
+
+  nonisolated protocol ContactListPresenting: AnyObject {}
+  nonisolated final class ContactListPresenter: ContactListPresenting {
+    let interactor: any ContactListInteracting
+    let router: any ContactListRouting
+    init(interactor: any ContactListInteracting, router: any ContactListRouting) {
+      self.interactor = interactor
+      self.router = router
+    }
+  }
+
+  @MainActor final class ContactListView {
+    let presenter: any ContactListPresenting
+    init(presenter: any ContactListPresenting) { self.presenter = presenter }
+  }
+
+  /// The list's other layers, registered as the page's one-line examples show.
+  struct ContactListAssembly: Assembly {
+    func assemble(_ r: Registrar) {
       r.register((any ContactListRouting).self, ContactListRouter.init)
       r.register((any ContactListPresenting).self, ContactListPresenter.init(interactor:router:))
       r.register(ContactListView.self, mainActor: ContactListView.init(presenter:))
-      r.register((any Clock).self, lifetime: .app) { _ in GuideTypes.SystemClock() }
     }
+  }
+
+  nonisolated protocol Clock: Sendable { var now: Int { get } }
+  nonisolated struct SystemClock: Clock { var now: Int { 1 } }
+  nonisolated final class TimestampedContactStore: ContactStore {
+    let clock: any Clock
+    var contacts: [String] = []
+    init(clock: any Clock) { self.clock = clock }
   }
 
   struct StoreAssembly: Assembly {
     func assemble(_ r: Registrar) {
+      r.register((any Clock).self, lifetime: .app, SystemClock.init)
       r.register((any ContactStore).self, lifetime: .app) { r in
         let clock = try r.resolve((any Clock).self)
         return TimestampedContactStore(clock: clock)
       }
     }
+  }
+
+  protocol PaymentGateway: Sendable { func charge(amount: Int) -> Int }
+  struct CardGateway: PaymentGateway { func charge(amount: Int) -> Int { amount + 1 } }
+  struct BankTransferGateway: PaymentGateway { func charge(amount: Int) -> Int { amount } }
+  struct ReceiptFormatter {
+    let currency: String
+    func format(_ amount: Int) -> String { "\(amount) \(currency)" }
   }
 
   enum Gateway: Hashable, Sendable { case card, bankTransfer }
@@ -84,21 +129,33 @@ enum RegistrationGuide {
     return formatter.format(gateway.charge(amount: 10))
   }
 
+  nonisolated final class FakeContactStore: ContactStore {
+    var contacts = ["Fake"]
+  }
+
   static func testRegistry() throws -> Registry {
     let registry = try Registry(ContactsAssembly(), AnyAssembly("TestDoubles") { r in
       r.overriding.register((any ContactStore).self, lifetime: .story(ContactsStory.self), FakeContactStore.init)
     })
     return registry
   }
-}
 
-/// The first block of docs/Registration.md.
-enum RegistrationGuideIntro {
-  struct ContactsAssembly: Assembly {
+  struct AppAssembly: Assembly {
     func assemble(_ r: Registrar) {
-      r.register((any ContactStore).self, lifetime: .story(ContactsStory.self), InMemoryContactStore.init)
-      r.register((any ContactListInteracting).self, ContactListInteractor.init(store:))
+      r.install(ContactsAssembly(), PaymentsAssembly())
     }
+  }
+
+  struct TestDoublesAssembly: Assembly {
+    func assemble(_ r: Registrar) {
+      r.overriding.register((any ContactStore).self, lifetime: .story(ContactsStory.self), FakeContactStore.init)
+    }
+  }
+
+  static func makeRegistry(withTestDoubles: Bool) throws -> Registry {
+    var assemblies: [any Assembly] = [AppAssembly()]
+    if withTestDoubles { assemblies.append(TestDoublesAssembly()) }
+    return try Registry(assemblies)
   }
 }
 
@@ -182,29 +239,45 @@ enum ValidationGuide {
 }
 
 struct CoreGuideSnippetTests {
-  @MainActor @Test func registrationGuideRuns() throws {
+  @MainActor @Test func registrationGuidesContactListResolvesWithItsLayersAndPaysWithTheNamedGateway() throws {
+    typealias Guide = RegistrationGuide
     let app = try Registry(
-      RegistrationGuide.ContactsAssembly(), RegistrationGuide.PaymentsAssembly()
+      Guide.ContactsAssembly(), Guide.ContactListAssembly(), Guide.PaymentsAssembly()
     ).start(quiet)
-    let contacts = try app.open(ContactsStory.self)
-    _ = try contacts.resolve(RegistrationGuide.ContactListView.self)
-    #expect(try RegistrationGuide.pay(in: app) == "11 EUR")
-    let testApp = try RegistrationGuide.testRegistry().start(quiet)
-    let testContacts = try testApp.open(ContactsStory.self)
-    #expect(try testContacts.resolve((any ContactStore).self).contacts == ["Fake"])
-    let stores = try Registry(
-      AnyAssembly { r in r.register((any GuideTypes.Clock).self) { _ in GuideTypes.SystemClock() } },
-      RegistrationGuide.StoreAssembly()
-    ).start(quiet)
-    #expect(try stores.resolve((any ContactStore).self) is GuideTypes.TimestampedContactStore)
+    defer { app.close() }
+    let contacts = try app.open(Guide.ContactsStory.self)
+    defer { contacts.close() }
+    let view = try contacts.resolve(Guide.ContactListView.self)
+    let presenter = try #require(view.presenter as? Guide.ContactListPresenter)
+    let storeIsInMemory = presenter.interactor.store is Guide.InMemoryContactStore
+    #expect(storeIsInMemory)
+    #expect(try Guide.pay(in: app) == "11 EUR")
+  }
+
+  @Test func registrationGuidesOverrideReplacesTheStoreWithTheFake() throws {
+    typealias Guide = RegistrationGuide
+    let app = try Guide.testRegistry().start(quiet)
+    defer { app.close() }
+    let contacts = try app.open(Guide.ContactsStory.self)
+    defer { contacts.close() }
+    #expect(try contacts.resolve((any Guide.ContactStore).self).contacts == ["Fake"])
+  }
+
+  @Test func registrationGuidesClosureFactoryBuildsTheTimestampedStore() throws {
+    typealias Guide = RegistrationGuide
+    let app = try Registry(Guide.StoreAssembly()).start(quiet)
+    defer { app.close() }
+    #expect(try app.resolve((any Guide.ContactStore).self) is Guide.TimestampedContactStore)
   }
 
   @Test func registrationGuidesFirstAssemblySharesTheStoreInsideTheStory() throws {
-    let app = try Registry(RegistrationGuideIntro.ContactsAssembly()).start(quiet)
+    typealias Guide = RegistrationGuide
+    let app = try Registry(Guide.ContactsAssembly()).start(quiet)
     defer { app.close() }
-    let contacts = try app.open(ContactsStory.self)
-    let first = try contacts.resolve((any ContactListInteracting).self)
-    let second = try contacts.resolve((any ContactListInteracting).self)
+    let contacts = try app.open(Guide.ContactsStory.self)
+    defer { contacts.close() }
+    let first = try contacts.resolve((any Guide.ContactListInteracting).self)
+    let second = try contacts.resolve((any Guide.ContactListInteracting).self)
     // Compared outside #expect: its closures would send the non-Sendable interactors.
     let distinct = first !== second
     let sharedStore = first.store === second.store
