@@ -159,13 +159,19 @@ enum RegistrationGuide {
   }
 }
 
+/// docs/Lifetimes.md's code: the page declares every type it uses.
 enum LifetimesGuide {
-  typealias Clock = GuideTypes.Clock
-  typealias SystemClock = GuideTypes.SystemClock
-  typealias ContactDraft = GuideTypes.ContactDraft
-  typealias ImageCache = GuideTypes.ImageCache
-  typealias ContactFormatter = GuideTypes.ContactFormatter
-  typealias DefaultContactFormatter = GuideTypes.DefaultContactFormatter
+  enum ContactsStory: UserStory {}
+  enum AddContactStory: UserStory {}
+
+  nonisolated protocol Clock: Sendable { var now: Int { get } }
+  nonisolated struct SystemClock: Clock { var now: Int { 1 } }
+  nonisolated protocol ContactStore: AnyObject { var contacts: [String] { get set } }
+  nonisolated final class InMemoryContactStore: ContactStore { var contacts: [String] = [] }
+  nonisolated final class ContactDraft { var firstName = "" }
+  nonisolated final class ImageCache {}
+  nonisolated protocol ContactFormatter: AnyObject {}
+  nonisolated final class DefaultContactFormatter: ContactFormatter {}
 
   struct LifetimesAssembly: Assembly {
     func assemble(_ r: Registrar) {
@@ -175,6 +181,22 @@ enum LifetimesGuide {
       r.register(ImageCache.self, lifetime: .weak, ImageCache.init)
       r.register((any ContactFormatter).self, DefaultContactFormatter.init)
     }
+  }
+
+  nonisolated final class UserSession: Sendable {
+    init() async { await Task.yield() }  // signs in
+  }
+
+  struct SessionAssembly: Assembly {
+    func assemble(_ r: Registrar) {
+      r.register(UserSession.self, lifetime: .app, UserSession.init)
+    }
+  }
+
+  static func warmUp(_ app: Story) async throws -> Bool {
+    async let first = app.resolveAsync(UserSession.self)
+    async let second = app.resolveAsync(UserSession.self)
+    return try await first === second  // one creation, shared
   }
 }
 
@@ -285,9 +307,31 @@ struct CoreGuideSnippetTests {
     #expect(sharedStore, "the store is shared within the story")
   }
 
-  @Test func lifetimesGuideAssemblyIsValid() throws {
-    let registry = try Registry(LifetimesGuide.LifetimesAssembly())
+  @Test func lifetimesGuideAssemblySharesEachInstanceAsItsLifetimeSays() throws {
+    typealias Guide = LifetimesGuide
+    let registry = try Registry(Guide.LifetimesAssembly())
     #expect(registry.validate().isValid)
+    let app = try registry.start(quiet)
+    defer { app.close() }
+    let contacts = try app.open(Guide.ContactsStory.self)
+    let addContact = try contacts.open(Guide.AddContactStory.self)
+    let draft = try addContact.resolve(Guide.ContactDraft.self)
+    let sameDraft = try addContact.resolve(Guide.ContactDraft.self) === draft
+    let sameStore =
+      try addContact.resolve((any Guide.ContactStore).self)
+      === contacts.resolve((any Guide.ContactStore).self)
+    let freshFormatter =
+      try contacts.resolve((any Guide.ContactFormatter).self)
+      !== contacts.resolve((any Guide.ContactFormatter).self)
+    addContact.close()
+    let nextAddContact = try contacts.open(Guide.AddContactStory.self)
+    let nextDraft = try nextAddContact.resolve(Guide.ContactDraft.self) === draft
+    nextAddContact.close()
+    contacts.close()
+    #expect(sameDraft, "story(AddContact): one draft per open AddContact story")
+    #expect(!nextDraft, "the next AddContact story has its own draft")
+    #expect(sameStore, "story(Contacts): the nested AddContact story sees its Contacts story's store")
+    #expect(freshFormatter, "transient: one formatter per resolve")
   }
 
   @Test func storiesGuideRuns() throws {
