@@ -200,15 +200,18 @@ enum LifetimesGuide {
   }
 }
 
+/// docs/Stories.md's code: the page declares every type it uses.
 enum StoriesGuide {
-  typealias ContactDraft = GuideTypes.ContactDraft
-  typealias ContactFormatter = GuideTypes.ContactFormatter
-  typealias ShortContactFormatter = GuideTypes.ShortContactFormatter
-  typealias CheckoutFlow = GuideTypes.CheckoutFlow
-  typealias Receipt = GuideTypes.Receipt
-
   enum ContactsStory: UserStory {}
   enum AddContactStory: UserStory {}
+
+  nonisolated final class ContactDraft { var firstName = "" }
+
+  struct DraftAssembly: Assembly {
+    func assemble(_ r: Registrar) {
+      r.register(ContactDraft.self, lifetime: .story(AddContactStory.self), ContactDraft.init)
+    }
+  }
 
   static func addContactFlow(registry: Registry) throws {
     let app = try registry.start()
@@ -221,6 +224,16 @@ enum StoriesGuide {
     app.close()
   }
 
+  nonisolated protocol ContactFormatter: AnyObject {}
+  nonisolated final class DefaultContactFormatter: ContactFormatter {}
+  nonisolated final class ShortContactFormatter: ContactFormatter {}
+
+  struct ContactsAssembly: Assembly {
+    func assemble(_ r: Registrar) {
+      r.register((any ContactFormatter).self, DefaultContactFormatter.init)
+    }
+  }
+
   struct AddContactAssembly: Assembly {
     func assemble(_ r: Registrar) {
       r.story(AddContactStory.self, in: ContactsStory.self) { r in
@@ -228,6 +241,13 @@ enum StoriesGuide {
         r.overriding.register((any ContactFormatter).self, ShortContactFormatter.init)
       }
     }
+  }
+
+  enum CheckoutStory: UserStory {}
+
+  nonisolated struct Receipt: Equatable { let total: Int }
+  nonisolated final class CheckoutFlow {
+    func run() -> Receipt { Receipt(total: 3) }
   }
 
   static func checkout(app: Story) throws -> Receipt {
@@ -334,15 +354,44 @@ struct CoreGuideSnippetTests {
     #expect(freshFormatter, "transient: one formatter per resolve")
   }
 
-  @Test func storiesGuideRuns() throws {
-    let registry = try Registry(
-      AnyAssembly { r in
-        r.register((any GuideTypes.ContactFormatter).self, GuideTypes.DefaultContactFormatter.init)
-        r.register(GuideTypes.CheckoutFlow.self, GuideTypes.CheckoutFlow.init)
-      }, StoriesGuide.AddContactAssembly())
-    try StoriesGuide.addContactFlow(registry: registry)
+  @Test func storiesGuidesFlowReleasesTheDraftWhenItsStoryCloses() throws {
+    typealias Guide = StoriesGuide
+    try Guide.addContactFlow(registry: try Registry(Guide.DraftAssembly()))
+    let app = try Registry(Guide.DraftAssembly()).start(quiet)
+    defer { app.close() }
+    let contacts = try app.open(Guide.ContactsStory.self)
+    defer { contacts.close() }
+    let addContact = try contacts.open(Guide.AddContactStory.self)
+    weak let draft = try addContact.resolve(Guide.ContactDraft.self)
+    let shared = try addContact.resolve(Guide.ContactDraft.self) === draft
+    #expect(shared, "story(AddContact): one draft in the flow")
+    addContact.close()
+    #expect(draft == nil, "closing the story releases the draft")
+  }
+
+  @Test func storiesGuidesAddContactStoryOverridesTheFormatterOnlyInsideIt() throws {
+    typealias Guide = StoriesGuide
+    let registry = try Registry(Guide.ContactsAssembly(), Guide.AddContactAssembly())
+    #expect(registry.validate().isValid)
     let app = try registry.start(quiet)
-    #expect(try StoriesGuide.checkout(app: app) == GuideTypes.Receipt(total: 3))
+    defer { app.close() }
+    let contacts = try app.open(Guide.ContactsStory.self)
+    defer { contacts.close() }
+    let addContact = try contacts.open(Guide.AddContactStory.self)
+    defer { addContact.close() }
+    let outside = try contacts.resolve((any Guide.ContactFormatter).self) is Guide.DefaultContactFormatter
+    let inside = try addContact.resolve((any Guide.ContactFormatter).self) is Guide.ShortContactFormatter
+    #expect(outside)
+    #expect(inside)
+    #expect(throws: ViperNestError.self) { try app.open(Guide.AddContactStory.self) }
+  }
+
+  @Test func storiesGuidesCheckoutClosesItsStory() throws {
+    typealias Guide = StoriesGuide
+    let app = try Registry(AnyAssembly { r in r.register(Guide.CheckoutFlow.self, Guide.CheckoutFlow.init) })
+      .start(quiet)
+    defer { app.close() }
+    #expect(try Guide.checkout(app: app) == Guide.Receipt(total: 3))
     #expect(app.tree.children.isEmpty)
   }
 
