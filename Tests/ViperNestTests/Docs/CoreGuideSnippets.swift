@@ -4,38 +4,6 @@
 import Testing
 import ViperNest
 
-/// Types the guides use, shared by their snippets.
-enum GuideTypes {
-  protocol ContactListView: AnyObject {}
-  protocol Clock: Sendable { var now: Int { get } }
-  struct SystemClock: Clock { var now: Int { 1 } }
-  nonisolated final class TimestampedContactStore: ContactStore {
-    var contacts: [String] = []
-    init(clock: any Clock) {}
-  }
-  final class FakeContactStore: ContactStore { var contacts = ["Fake"] }
-  final class ContactDraft { var firstName = "" }
-  final class ImageCache {}
-  protocol ContactFormatter: AnyObject {}
-  final class DefaultContactFormatter: ContactFormatter {}
-  final class ShortContactFormatter: ContactFormatter {}
-  protocol PaymentGateway: Sendable { func charge(amount: Int) -> Int }
-  struct CardGateway: PaymentGateway { func charge(amount: Int) -> Int { amount + 1 } }
-  struct BankTransferGateway: PaymentGateway { func charge(amount: Int) -> Int { amount } }
-  struct ReceiptFormatter {
-    let currency: String
-    func format(_ amount: Int) -> String { "\(amount) \(currency)" }
-  }
-  struct Receipt: Equatable { let total: Int }
-  final class CheckoutFlow {
-    func run() -> Receipt { Receipt(total: 3) }
-  }
-  @MainActor final class ContactListScreen: ContactListView {
-    let presenter: any ContactListPresenting
-    init(presenter: any ContactListPresenting) { self.presenter = presenter }
-  }
-}
-
 /// docs/Registration.md's code: the page declares every type it uses.
 enum RegistrationGuide {
   enum ContactsStory: UserStory {}
@@ -257,7 +225,25 @@ enum StoriesGuide {
   }
 }
 
+/// docs/Validation.md's code: the page declares every type it uses.
 enum ValidationGuide {
+  nonisolated protocol ContactStore: AnyObject {}
+  nonisolated protocol ContactListInteracting: AnyObject {}
+  nonisolated final class ContactListInteractor: ContactListInteracting {
+    init(store: any ContactStore) {}
+  }
+  nonisolated protocol ContactListPresenting: AnyObject {}
+  nonisolated final class ContactListPresenter: ContactListPresenting {
+    init(interactor: any ContactListInteracting) {}
+  }
+
+  struct ContactsAssembly: Assembly {
+    func assemble(_ r: Registrar) {
+      r.register((any ContactListPresenting).self, ContactListPresenter.init(interactor:))
+      r.register((any ContactListInteracting).self, ContactListInteractor.init(store:))
+    }
+  }
+
   static func describeFailure(app: Story) -> String {
     do {
       _ = try app.resolve((any ContactListPresenting).self)
@@ -395,17 +381,16 @@ struct CoreGuideSnippetTests {
     #expect(app.tree.children.isEmpty)
   }
 
-  @Test func validationGuideRuns() throws {
-    let registry = try Registry(
-      AnyAssembly { r in
-        r.register((any ContactListPresenting).self, ContactListPresenter.init(interactor:router:))
-        r.register((any ContactListRouting).self, ContactListRouter.init)
-      })
-    #expect(throws: ViperNestError.self) { try ValidationGuide.checkAtStartUp(registry: registry) }
-    #expect(ValidationGuide.exportGraph(registry: registry).dot.contains("MISSING"))
+  @Test func validationGuidesForgottenStoreIsReportedBeforeAndWhenResolving() throws {
+    typealias Guide = ValidationGuide
+    let registry = try Registry(Guide.ContactsAssembly())
+    let error = try #require(throws: ViperNestError.self) { try Guide.checkAtStartUp(registry: registry) }
+    #expect(error.code == .missingRegistration)
+    #expect(Guide.exportGraph(registry: registry).dot.contains("MISSING"))
     let app = try registry.start(quiet)
+    defer { app.close() }
     #expect(
-      ValidationGuide.describeFailure(app: app)
-        == "missing ContactListInteracting via ContactListPresenting -> ContactListInteracting")
+      Guide.describeFailure(app: app)
+        == "missing ContactStore via ContactListPresenting -> ContactListInteracting -> ContactStore")
   }
 }
