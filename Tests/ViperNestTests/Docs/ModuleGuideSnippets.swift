@@ -9,6 +9,35 @@ import ViperNest
 import ViperNestHeadless
 import ViperNestTesting
 
+// The guide's stories, entities and service, at the top level: the test fixtures' modules
+// (Tests/ViperNestTests/Modules) and the core tests use them too.
+enum ContactsStory: UserStory {}
+enum AddContactStory: UserStory {}
+
+struct Contact: Hashable, Sendable {
+  var firstName: String
+  var lastName: String
+}
+
+/// The contacts of one Contacts story.
+nonisolated final class ContactBook {
+  var contacts: [Contact] = []
+}
+
+/// The Add Contact flow's draft, shared by its screens and released when the flow ends.
+final class ContactDraft {
+  var firstName = ""
+  var lastName = ""
+}
+
+protocol NameFormatting: Sendable {
+  func fullName(of contact: Contact) -> String
+}
+
+struct NameFormatter: NameFormatting {
+  func fullName(of contact: Contact) -> String { "\(contact.firstName) \(contact.lastName)" }
+}
+
 enum ModuleGuide {
   /// The guide's classes subclass `UIViewController`; in these tests that is the headless one.
   typealias UIViewController = HeadlessViewController
