@@ -321,6 +321,16 @@ extension TypedModuleGuide.AddContactPresenter: AddContactViewOutput, AddContact
 
 /// Section 7 works with the fixture module of the same names.
 enum ModuleTestingGuide {
+  typealias UIViewController = HeadlessViewController
+
+  final class MockContactsView: UIViewController, VIPERView, ContactsViewProtocol {
+    let links = ViewLinks<any ContactsViewOutput>()
+    private(set) var shown: [[String]] = []
+    override func viewDidLoad() { presenter.viewDidLoad() }
+    func show(names: [String]) { shown.append(names) }
+    func show(error: String) {}
+  }
+
   @MainActor static func showContacts() throws -> (host: HeadlessHost, app: Story, contacts: Story, window: HeadlessWindow) {
     let host = HeadlessHost()
     let app = try Registry(host.assembly, ContactsAppAssembly()).start()
@@ -593,8 +603,10 @@ struct ShadowedLinkGuideTests {
 // MARK: - 6. Modules without input: NoInput
 
 enum NoInputGuide {
-  final class AboutController: HeadlessViewController {}
-  final class HelpController: HeadlessViewController {}
+  typealias UIViewController = HeadlessViewController
+
+final class AboutController: UIViewController {}
+final class HelpController: UIViewController {}
 
 enum AboutScreen {}
 enum HelpScreen {}
