@@ -221,6 +221,12 @@ enum ModuleGuide {
     return module
   }
 
+  final class SimpleAddContactController: UIViewController, AddContactInput {
+    @Weak var delegate: (any AddContactOutput)?
+    private(set) var firstName = ""
+    func prefill(firstName: String) { self.firstName = firstName }
+  }
+
   /// Add Contact as one MVC controller, behind the same `AddContactModule`.
   struct SimpleAddContactAssembly: Assembly {
     func assemble(_ r: Registrar) {
@@ -495,7 +501,7 @@ struct ModuleGuideSnippetTests {
     let app = try Registry(host.assembly, ModuleGuide.SimpleAddContactAssembly()).start(quiet)
     defer { app.close() }
     let module = try app.resolve(AddContactModule.self)
-    let controller = try #require(module.view as? SimpleAddContactController)
+    let controller = try #require(module.view as? ModuleGuide.SimpleAddContactController)
     module.input.prefill(firstName: "Ada")
     let output = AddContactRecorder()
     module.output = output
