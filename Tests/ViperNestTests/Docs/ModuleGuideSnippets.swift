@@ -196,6 +196,40 @@ enum ModuleGuide {
 
   // MARK: - 5 and 6. The modules routers open, registered with the story they run in
 
+  // MARK: - 5. The contact's detail, with data passed at build time
+
+  @MainActor protocol ContactDetailInput: AnyObject { var contact: Contact { get } }
+  typealias ContactDetailModule = Module<any ContactDetailInput, Never>
+
+  @MainActor protocol ContactDetailViewProtocol: AnyObject { func show(title: String) }
+  @MainActor protocol ContactDetailViewOutput: AnyObject { func viewDidLoad() }
+
+  final class ContactDetailView: UIViewController, VIPERView, ContactDetailViewProtocol {
+    let links = ViewLinks<any ContactDetailViewOutput>()
+    private(set) var shownAtLoad: String?
+    override func viewDidLoad() {
+      super.viewDidLoad()
+      presenter.viewDidLoad()
+    }
+    func show(title: String) { shownAtLoad = shownAtLoad ?? title }
+  }
+
+  final class ContactDetailPresenter: VIPERPresenter, ContactDetailInput, ContactDetailViewOutput {
+    let links = PresenterLinks<any ContactDetailViewProtocol, NoInteractor, NoRouter>()
+    let contact: Contact
+    private let formatter: any NameFormatting
+
+    init(contact: Contact, formatter: any NameFormatting) {
+      self.contact = contact
+      self.formatter = formatter
+    }
+    func viewDidLoad() { view?.show(title: formatter.fullName(of: contact)) }
+  }
+
+  typealias ContactDetailBuilder = VIPERBuilder<
+    ContactDetailView, ContactDetailPresenter, NoInteractor, NoRouter
+  >
+
   struct ModulesAssembly: Assembly {
     func assemble(_ r: Registrar) {
       r.register(AddContactModule.self, builder: AddContactBuilder.self, in: AddContactStory.self) {
@@ -208,14 +242,12 @@ enum ModuleGuide {
         r.register(ContactDetailPresenter.self, arguments: Contact.self, mainActor: { r, contact in
           ContactDetailPresenter(contact: contact, formatter: try r.resolve())
         })
-        r.register(ContactDetailInteractor.self, mainActor: ContactDetailInteractor.init)
-        r.register(ContactDetailRouter.self, mainActor: ContactDetailRouter.init)
       }
     }
   }
 
   @MainActor static func detail(in story: Story, of contact: Contact) throws -> VIPERModule<
-    ContactDetailView, ContactDetailPresenter, ContactDetailInteractor, ContactDetailRouter
+    ContactDetailView, ContactDetailPresenter, NoInteractor, NoRouter
   > {
     let module = try ContactDetailBuilder.build(in: story, passing: contact)
     return module
@@ -419,7 +451,7 @@ struct ModuleGuideSnippetTests {
 
     module.presenter.didSelect(index: 1)
     let stack = try #require(module.view.navigationContainer as? HeadlessNavigationController)
-    let detail = try #require(stack.controllers.last as? ContactDetailView)
+    let detail = try #require(stack.controllers.last as? ModuleGuide.ContactDetailView)
     #expect(detail.shownAtLoad == "Alan Turing")
     #expect(module.view.error == nil)
   }
