@@ -2,8 +2,6 @@ import Foundation
 import ViperNest
 
 // Stories used across the core tests.
-enum ContactsStory: UserStory {}
-enum AddContactStory: UserStory {}
 enum CheckoutStory: UserStory {}
 enum PaymentsStory: UserStory {}
 

@@ -30,12 +30,6 @@ enum AsyncRegistrationGuide {
   static func loadSummary(in app: Story) async throws -> AccountSummary {
     try await app.resolveAsync(AccountSummary.self)
   }
-
-  static func warmUp(_ app: Story) async throws -> Bool {
-    async let first = app.resolveAsync(UserSession.self)
-    async let second = app.resolveAsync(UserSession.self)
-    return try await first === second  // one creation, shared
-  }
 }
 
 struct AsyncGuideSnippets {
@@ -49,8 +43,8 @@ struct AsyncGuideSnippets {
   }
 
   @Test func lifetimesGuideAsyncSingletonIsShared() async throws {
-    let app = try Registry(AsyncRegistrationGuide.SessionAssembly()).start()
-    #expect(try await AsyncRegistrationGuide.warmUp(app))
+    let app = try Registry(LifetimesGuide.SessionAssembly()).start()
+    #expect(try await LifetimesGuide.warmUp(app))
     app.close()
   }
 }

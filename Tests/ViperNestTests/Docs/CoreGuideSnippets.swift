@@ -4,66 +4,79 @@
 import Testing
 import ViperNest
 
-/// Types the guides use, shared by their snippets.
-enum GuideTypes {
-  protocol ContactListView: AnyObject {}
-  protocol Clock: Sendable { var now: Int { get } }
-  struct SystemClock: Clock { var now: Int { 1 } }
-  nonisolated final class TimestampedContactStore: ContactStore {
+/// docs/Registration.md's code: the page declares every type it uses.
+enum RegistrationGuide {
+  enum ContactsStory: UserStory {}
+
+  nonisolated protocol ContactStore: AnyObject { var contacts: [String] { get set } }
+  nonisolated final class InMemoryContactStore: ContactStore {
     var contacts: [String] = []
-    init(clock: any Clock) {}
   }
-  final class FakeContactStore: ContactStore { var contacts = ["Fake"] }
-  final class ContactDraft { var firstName = "" }
-  final class ImageCache {}
-  protocol ContactFormatter: AnyObject {}
-  final class DefaultContactFormatter: ContactFormatter {}
-  final class ShortContactFormatter: ContactFormatter {}
+
+  nonisolated protocol ContactListInteracting: AnyObject { var store: any ContactStore { get } }
+  nonisolated final class ContactListInteractor: ContactListInteracting {
+    let store: any ContactStore
+    init(store: any ContactStore) { self.store = store }
+  }
+
+  struct ContactsAssembly: Assembly {
+    func assemble(_ r: Registrar) {
+      r.register((any ContactStore).self, lifetime: .story(ContactsStory.self), InMemoryContactStore.init)
+      r.register((any ContactListInteracting).self, ContactListInteractor.init(store:))
+    }
+  }
+
+  nonisolated protocol ContactListRouting: AnyObject {}
+  nonisolated final class ContactListRouter: ContactListRouting {}
+
+  nonisolated protocol ContactListPresenting: AnyObject {}
+  nonisolated final class ContactListPresenter: ContactListPresenting {
+    let interactor: any ContactListInteracting
+    let router: any ContactListRouting
+    init(interactor: any ContactListInteracting, router: any ContactListRouting) {
+      self.interactor = interactor
+      self.router = router
+    }
+  }
+
+  @MainActor final class ContactListView {
+    let presenter: any ContactListPresenting
+    init(presenter: any ContactListPresenting) { self.presenter = presenter }
+  }
+
+  /// The list's other layers, registered as the page's one-line examples show.
+  struct ContactListAssembly: Assembly {
+    func assemble(_ r: Registrar) {
+      r.register((any ContactListRouting).self, ContactListRouter.init)
+      r.register((any ContactListPresenting).self, ContactListPresenter.init(interactor:router:))
+      r.register(ContactListView.self, mainActor: ContactListView.init(presenter:))
+    }
+  }
+
+  nonisolated protocol Clock: Sendable { var now: Int { get } }
+  nonisolated struct SystemClock: Clock { var now: Int { 1 } }
+  nonisolated final class TimestampedContactStore: ContactStore {
+    let clock: any Clock
+    var contacts: [String] = []
+    init(clock: any Clock) { self.clock = clock }
+  }
+
+  struct StoreAssembly: Assembly {
+    func assemble(_ r: Registrar) {
+      r.register((any Clock).self, lifetime: .app, SystemClock.init)
+      r.register((any ContactStore).self, lifetime: .app) { r in
+        let clock = try r.resolve((any Clock).self)
+        return TimestampedContactStore(clock: clock)
+      }
+    }
+  }
+
   protocol PaymentGateway: Sendable { func charge(amount: Int) -> Int }
   struct CardGateway: PaymentGateway { func charge(amount: Int) -> Int { amount + 1 } }
   struct BankTransferGateway: PaymentGateway { func charge(amount: Int) -> Int { amount } }
   struct ReceiptFormatter {
     let currency: String
     func format(_ amount: Int) -> String { "\(amount) \(currency)" }
-  }
-  struct Receipt: Equatable { let total: Int }
-  final class CheckoutFlow {
-    func run() -> Receipt { Receipt(total: 3) }
-  }
-  @MainActor final class ContactListScreen: ContactListView {
-    let presenter: any ContactListPresenting
-    init(presenter: any ContactListPresenting) { self.presenter = presenter }
-  }
-}
-
-enum RegistrationGuide {
-  typealias ContactListView = GuideTypes.ContactListScreen
-  typealias Clock = GuideTypes.Clock
-  typealias TimestampedContactStore = GuideTypes.TimestampedContactStore
-  typealias FakeContactStore = GuideTypes.FakeContactStore
-  typealias PaymentGateway = GuideTypes.PaymentGateway
-  typealias CardGateway = GuideTypes.CardGateway
-  typealias BankTransferGateway = GuideTypes.BankTransferGateway
-  typealias ReceiptFormatter = GuideTypes.ReceiptFormatter
-
-  struct ContactsAssembly: Assembly {
-    func assemble(_ r: Registrar) {
-      r.register((any ContactStore).self, lifetime: .story(ContactsStory.self), InMemoryContactStore.init)
-      r.register((any ContactListInteracting).self, ContactListInteractor.init(store:))
-      r.register((any ContactListRouting).self, ContactListRouter.init)
-      r.register((any ContactListPresenting).self, ContactListPresenter.init(interactor:router:))
-      r.register(ContactListView.self, mainActor: ContactListView.init(presenter:))
-      r.register((any Clock).self, lifetime: .app) { _ in GuideTypes.SystemClock() }
-    }
-  }
-
-  struct StoreAssembly: Assembly {
-    func assemble(_ r: Registrar) {
-      r.register((any ContactStore).self, lifetime: .app) { r in
-        let clock = try r.resolve((any Clock).self)
-        return TimestampedContactStore(clock: clock)
-      }
-    }
   }
 
   enum Gateway: Hashable, Sendable { case card, bankTransfer }
@@ -84,31 +97,49 @@ enum RegistrationGuide {
     return formatter.format(gateway.charge(amount: 10))
   }
 
+  nonisolated final class FakeContactStore: ContactStore {
+    var contacts = ["Fake"]
+  }
+
   static func testRegistry() throws -> Registry {
     let registry = try Registry(ContactsAssembly(), AnyAssembly("TestDoubles") { r in
       r.overriding.register((any ContactStore).self, lifetime: .story(ContactsStory.self), FakeContactStore.init)
     })
     return registry
   }
-}
 
-/// The first block of docs/Registration.md.
-enum RegistrationGuideIntro {
-  struct ContactsAssembly: Assembly {
+  struct AppAssembly: Assembly {
     func assemble(_ r: Registrar) {
-      r.register((any ContactStore).self, lifetime: .story(ContactsStory.self), InMemoryContactStore.init)
-      r.register((any ContactListInteracting).self, ContactListInteractor.init(store:))
+      r.install(ContactsAssembly(), PaymentsAssembly())
     }
+  }
+
+  struct TestDoublesAssembly: Assembly {
+    func assemble(_ r: Registrar) {
+      r.overriding.register((any ContactStore).self, lifetime: .story(ContactsStory.self), FakeContactStore.init)
+    }
+  }
+
+  static func makeRegistry(withTestDoubles: Bool) throws -> Registry {
+    var assemblies: [any Assembly] = [AppAssembly()]
+    if withTestDoubles { assemblies.append(TestDoublesAssembly()) }
+    return try Registry(assemblies)
   }
 }
 
+/// docs/Lifetimes.md's code: the page declares every type it uses.
 enum LifetimesGuide {
-  typealias Clock = GuideTypes.Clock
-  typealias SystemClock = GuideTypes.SystemClock
-  typealias ContactDraft = GuideTypes.ContactDraft
-  typealias ImageCache = GuideTypes.ImageCache
-  typealias ContactFormatter = GuideTypes.ContactFormatter
-  typealias DefaultContactFormatter = GuideTypes.DefaultContactFormatter
+  enum ContactsStory: UserStory {}
+  enum AddContactStory: UserStory {}
+
+  nonisolated protocol Clock: Sendable { var now: Int { get } }
+  nonisolated struct SystemClock: Clock { var now: Int { 1 } }
+  nonisolated protocol ContactStore: AnyObject { var contacts: [String] { get set } }
+  nonisolated final class InMemoryContactStore: ContactStore { var contacts: [String] = [] }
+  nonisolated final class ContactDraft { var firstName = "" }
+  nonisolated final class ImageCache {}
+  nonisolated protocol ContactFormatter: AnyObject {}
+  nonisolated final class DefaultContactFormatter: ContactFormatter {}
 
   struct LifetimesAssembly: Assembly {
     func assemble(_ r: Registrar) {
@@ -119,17 +150,36 @@ enum LifetimesGuide {
       r.register((any ContactFormatter).self, DefaultContactFormatter.init)
     }
   }
+
+  nonisolated final class UserSession: Sendable {
+    init() async { await Task.yield() }  // signs in
+  }
+
+  struct SessionAssembly: Assembly {
+    func assemble(_ r: Registrar) {
+      r.register(UserSession.self, lifetime: .app, UserSession.init)
+    }
+  }
+
+  static func warmUp(_ app: Story) async throws -> Bool {
+    async let first = app.resolveAsync(UserSession.self)
+    async let second = app.resolveAsync(UserSession.self)
+    return try await first === second  // one creation, shared
+  }
 }
 
+/// docs/Stories.md's code: the page declares every type it uses.
 enum StoriesGuide {
-  typealias ContactDraft = GuideTypes.ContactDraft
-  typealias ContactFormatter = GuideTypes.ContactFormatter
-  typealias ShortContactFormatter = GuideTypes.ShortContactFormatter
-  typealias CheckoutFlow = GuideTypes.CheckoutFlow
-  typealias Receipt = GuideTypes.Receipt
-
   enum ContactsStory: UserStory {}
   enum AddContactStory: UserStory {}
+
+  nonisolated final class ContactDraft { var firstName = "" }
+
+  struct DraftAssembly: Assembly {
+    func assemble(_ r: Registrar) {
+      r.register(ContactDraft.self, lifetime: .story(AddContactStory.self), ContactDraft.init)
+    }
+  }
 
   static func addContactFlow(registry: Registry) throws {
     let app = try registry.start()
@@ -142,6 +192,16 @@ enum StoriesGuide {
     app.close()
   }
 
+  nonisolated protocol ContactFormatter: AnyObject {}
+  nonisolated final class DefaultContactFormatter: ContactFormatter {}
+  nonisolated final class ShortContactFormatter: ContactFormatter {}
+
+  struct ContactsAssembly: Assembly {
+    func assemble(_ r: Registrar) {
+      r.register((any ContactFormatter).self, DefaultContactFormatter.init)
+    }
+  }
+
   struct AddContactAssembly: Assembly {
     func assemble(_ r: Registrar) {
       r.story(AddContactStory.self, in: ContactsStory.self) { r in
@@ -151,6 +211,13 @@ enum StoriesGuide {
     }
   }
 
+  enum CheckoutStory: UserStory {}
+
+  nonisolated struct Receipt: Equatable { let total: Int }
+  nonisolated final class CheckoutFlow {
+    func run() -> Receipt { Receipt(total: 3) }
+  }
+
   static func checkout(app: Story) throws -> Receipt {
     try app.withStory(CheckoutStory.self) { checkout in
       try checkout.resolve(CheckoutFlow.self).run()
@@ -158,7 +225,25 @@ enum StoriesGuide {
   }
 }
 
+/// docs/Validation.md's code: the page declares every type it uses.
 enum ValidationGuide {
+  nonisolated protocol ContactStore: AnyObject {}
+  nonisolated protocol ContactListInteracting: AnyObject {}
+  nonisolated final class ContactListInteractor: ContactListInteracting {
+    init(store: any ContactStore) {}
+  }
+  nonisolated protocol ContactListPresenting: AnyObject {}
+  nonisolated final class ContactListPresenter: ContactListPresenting {
+    init(interactor: any ContactListInteracting) {}
+  }
+
+  struct ContactsAssembly: Assembly {
+    func assemble(_ r: Registrar) {
+      r.register((any ContactListPresenting).self, ContactListPresenter.init(interactor:))
+      r.register((any ContactListInteracting).self, ContactListInteractor.init(store:))
+    }
+  }
+
   static func describeFailure(app: Story) -> String {
     do {
       _ = try app.resolve((any ContactListPresenting).self)
@@ -182,29 +267,45 @@ enum ValidationGuide {
 }
 
 struct CoreGuideSnippetTests {
-  @MainActor @Test func registrationGuideRuns() throws {
+  @MainActor @Test func registrationGuidesContactListResolvesWithItsLayersAndPaysWithTheNamedGateway() throws {
+    typealias Guide = RegistrationGuide
     let app = try Registry(
-      RegistrationGuide.ContactsAssembly(), RegistrationGuide.PaymentsAssembly()
+      Guide.ContactsAssembly(), Guide.ContactListAssembly(), Guide.PaymentsAssembly()
     ).start(quiet)
-    let contacts = try app.open(ContactsStory.self)
-    _ = try contacts.resolve(RegistrationGuide.ContactListView.self)
-    #expect(try RegistrationGuide.pay(in: app) == "11 EUR")
-    let testApp = try RegistrationGuide.testRegistry().start(quiet)
-    let testContacts = try testApp.open(ContactsStory.self)
-    #expect(try testContacts.resolve((any ContactStore).self).contacts == ["Fake"])
-    let stores = try Registry(
-      AnyAssembly { r in r.register((any GuideTypes.Clock).self) { _ in GuideTypes.SystemClock() } },
-      RegistrationGuide.StoreAssembly()
-    ).start(quiet)
-    #expect(try stores.resolve((any ContactStore).self) is GuideTypes.TimestampedContactStore)
+    defer { app.close() }
+    let contacts = try app.open(Guide.ContactsStory.self)
+    defer { contacts.close() }
+    let view = try contacts.resolve(Guide.ContactListView.self)
+    let presenter = try #require(view.presenter as? Guide.ContactListPresenter)
+    let storeIsInMemory = presenter.interactor.store is Guide.InMemoryContactStore
+    #expect(storeIsInMemory)
+    #expect(try Guide.pay(in: app) == "11 EUR")
+  }
+
+  @Test func registrationGuidesOverrideReplacesTheStoreWithTheFake() throws {
+    typealias Guide = RegistrationGuide
+    let app = try Guide.testRegistry().start(quiet)
+    defer { app.close() }
+    let contacts = try app.open(Guide.ContactsStory.self)
+    defer { contacts.close() }
+    #expect(try contacts.resolve((any Guide.ContactStore).self).contacts == ["Fake"])
+  }
+
+  @Test func registrationGuidesClosureFactoryBuildsTheTimestampedStore() throws {
+    typealias Guide = RegistrationGuide
+    let app = try Registry(Guide.StoreAssembly()).start(quiet)
+    defer { app.close() }
+    #expect(try app.resolve((any Guide.ContactStore).self) is Guide.TimestampedContactStore)
   }
 
   @Test func registrationGuidesFirstAssemblySharesTheStoreInsideTheStory() throws {
-    let app = try Registry(RegistrationGuideIntro.ContactsAssembly()).start(quiet)
+    typealias Guide = RegistrationGuide
+    let app = try Registry(Guide.ContactsAssembly()).start(quiet)
     defer { app.close() }
-    let contacts = try app.open(ContactsStory.self)
-    let first = try contacts.resolve((any ContactListInteracting).self)
-    let second = try contacts.resolve((any ContactListInteracting).self)
+    let contacts = try app.open(Guide.ContactsStory.self)
+    defer { contacts.close() }
+    let first = try contacts.resolve((any Guide.ContactListInteracting).self)
+    let second = try contacts.resolve((any Guide.ContactListInteracting).self)
     // Compared outside #expect: its closures would send the non-Sendable interactors.
     let distinct = first !== second
     let sharedStore = first.store === second.store
@@ -212,34 +313,84 @@ struct CoreGuideSnippetTests {
     #expect(sharedStore, "the store is shared within the story")
   }
 
-  @Test func lifetimesGuideAssemblyIsValid() throws {
-    let registry = try Registry(LifetimesGuide.LifetimesAssembly())
+  @Test func lifetimesGuideAssemblySharesEachInstanceAsItsLifetimeSays() throws {
+    typealias Guide = LifetimesGuide
+    let registry = try Registry(Guide.LifetimesAssembly())
     #expect(registry.validate().isValid)
+    let app = try registry.start(quiet)
+    defer { app.close() }
+    let contacts = try app.open(Guide.ContactsStory.self)
+    let addContact = try contacts.open(Guide.AddContactStory.self)
+    let draft = try addContact.resolve(Guide.ContactDraft.self)
+    let sameDraft = try addContact.resolve(Guide.ContactDraft.self) === draft
+    let sameStore =
+      try addContact.resolve((any Guide.ContactStore).self)
+      === contacts.resolve((any Guide.ContactStore).self)
+    let freshFormatter =
+      try contacts.resolve((any Guide.ContactFormatter).self)
+      !== contacts.resolve((any Guide.ContactFormatter).self)
+    addContact.close()
+    let nextAddContact = try contacts.open(Guide.AddContactStory.self)
+    let nextDraft = try nextAddContact.resolve(Guide.ContactDraft.self) === draft
+    nextAddContact.close()
+    contacts.close()
+    #expect(sameDraft, "story(AddContact): one draft per open AddContact story")
+    #expect(!nextDraft, "the next AddContact story has its own draft")
+    #expect(sameStore, "story(Contacts): the nested AddContact story sees its Contacts story's store")
+    #expect(freshFormatter, "transient: one formatter per resolve")
   }
 
-  @Test func storiesGuideRuns() throws {
-    let registry = try Registry(
-      AnyAssembly { r in
-        r.register((any GuideTypes.ContactFormatter).self, GuideTypes.DefaultContactFormatter.init)
-        r.register(GuideTypes.CheckoutFlow.self, GuideTypes.CheckoutFlow.init)
-      }, StoriesGuide.AddContactAssembly())
-    try StoriesGuide.addContactFlow(registry: registry)
+  @Test func storiesGuidesFlowReleasesTheDraftWhenItsStoryCloses() throws {
+    typealias Guide = StoriesGuide
+    try Guide.addContactFlow(registry: try Registry(Guide.DraftAssembly()))
+    let app = try Registry(Guide.DraftAssembly()).start(quiet)
+    defer { app.close() }
+    let contacts = try app.open(Guide.ContactsStory.self)
+    defer { contacts.close() }
+    let addContact = try contacts.open(Guide.AddContactStory.self)
+    weak let draft = try addContact.resolve(Guide.ContactDraft.self)
+    let shared = try addContact.resolve(Guide.ContactDraft.self) === draft
+    #expect(shared, "story(AddContact): one draft in the flow")
+    addContact.close()
+    #expect(draft == nil, "closing the story releases the draft")
+  }
+
+  @Test func storiesGuidesAddContactStoryOverridesTheFormatterOnlyInsideIt() throws {
+    typealias Guide = StoriesGuide
+    let registry = try Registry(Guide.ContactsAssembly(), Guide.AddContactAssembly())
+    #expect(registry.validate().isValid)
     let app = try registry.start(quiet)
-    #expect(try StoriesGuide.checkout(app: app) == GuideTypes.Receipt(total: 3))
+    defer { app.close() }
+    let contacts = try app.open(Guide.ContactsStory.self)
+    defer { contacts.close() }
+    let addContact = try contacts.open(Guide.AddContactStory.self)
+    defer { addContact.close() }
+    let outside = try contacts.resolve((any Guide.ContactFormatter).self) is Guide.DefaultContactFormatter
+    let inside = try addContact.resolve((any Guide.ContactFormatter).self) is Guide.ShortContactFormatter
+    #expect(outside)
+    #expect(inside)
+    #expect(throws: ViperNestError.self) { try app.open(Guide.AddContactStory.self) }
+  }
+
+  @Test func storiesGuidesCheckoutClosesItsStory() throws {
+    typealias Guide = StoriesGuide
+    let app = try Registry(AnyAssembly { r in r.register(Guide.CheckoutFlow.self, Guide.CheckoutFlow.init) })
+      .start(quiet)
+    defer { app.close() }
+    #expect(try Guide.checkout(app: app) == Guide.Receipt(total: 3))
     #expect(app.tree.children.isEmpty)
   }
 
-  @Test func validationGuideRuns() throws {
-    let registry = try Registry(
-      AnyAssembly { r in
-        r.register((any ContactListPresenting).self, ContactListPresenter.init(interactor:router:))
-        r.register((any ContactListRouting).self, ContactListRouter.init)
-      })
-    #expect(throws: ViperNestError.self) { try ValidationGuide.checkAtStartUp(registry: registry) }
-    #expect(ValidationGuide.exportGraph(registry: registry).dot.contains("MISSING"))
+  @Test func validationGuidesForgottenStoreIsReportedBeforeAndWhenResolving() throws {
+    typealias Guide = ValidationGuide
+    let registry = try Registry(Guide.ContactsAssembly())
+    let error = try #require(throws: ViperNestError.self) { try Guide.checkAtStartUp(registry: registry) }
+    #expect(error.code == .missingRegistration)
+    #expect(Guide.exportGraph(registry: registry).dot.contains("MISSING"))
     let app = try registry.start(quiet)
+    defer { app.close() }
     #expect(
-      ValidationGuide.describeFailure(app: app)
-        == "missing ContactListInteracting via ContactListPresenting -> ContactListInteracting")
+      Guide.describeFailure(app: app)
+        == "missing ContactStore via ContactListPresenting -> ContactListInteracting -> ContactStore")
   }
 }

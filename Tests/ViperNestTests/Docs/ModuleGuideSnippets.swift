@@ -9,6 +9,35 @@ import ViperNest
 import ViperNestHeadless
 import ViperNestTesting
 
+// The guide's stories, entities and service, at the top level: the test fixtures' modules
+// (Tests/ViperNestTests/Modules) and the core tests use them too.
+enum ContactsStory: UserStory {}
+enum AddContactStory: UserStory {}
+
+struct Contact: Hashable, Sendable {
+  var firstName: String
+  var lastName: String
+}
+
+/// The contacts of one Contacts story.
+nonisolated final class ContactBook {
+  var contacts: [Contact] = []
+}
+
+/// The Add Contact flow's draft, shared by its screens and released when the flow ends.
+final class ContactDraft {
+  var firstName = ""
+  var lastName = ""
+}
+
+protocol NameFormatting: Sendable {
+  func fullName(of contact: Contact) -> String
+}
+
+struct NameFormatter: NameFormatting {
+  func fullName(of contact: Contact) -> String { "\(contact.firstName) \(contact.lastName)" }
+}
+
 enum ModuleGuide {
   /// The guide's classes subclass `UIViewController`; in these tests that is the headless one.
   typealias UIViewController = HeadlessViewController
@@ -167,6 +196,40 @@ enum ModuleGuide {
 
   // MARK: - 5 and 6. The modules routers open, registered with the story they run in
 
+  // MARK: - 5. The contact's detail, with data passed at build time
+
+  @MainActor protocol ContactDetailInput: AnyObject { var contact: Contact { get } }
+  typealias ContactDetailModule = Module<any ContactDetailInput, Never>
+
+  @MainActor protocol ContactDetailViewProtocol: AnyObject { func show(title: String) }
+  @MainActor protocol ContactDetailViewOutput: AnyObject { func viewDidLoad() }
+
+  final class ContactDetailView: UIViewController, VIPERView, ContactDetailViewProtocol {
+    let links = ViewLinks<any ContactDetailViewOutput>()
+    private(set) var shownAtLoad: String?
+    override func viewDidLoad() {
+      super.viewDidLoad()
+      presenter.viewDidLoad()
+    }
+    func show(title: String) { shownAtLoad = shownAtLoad ?? title }
+  }
+
+  final class ContactDetailPresenter: VIPERPresenter, ContactDetailInput, ContactDetailViewOutput {
+    let links = PresenterLinks<any ContactDetailViewProtocol, NoInteractor, NoRouter>()
+    let contact: Contact
+    private let formatter: any NameFormatting
+
+    init(contact: Contact, formatter: any NameFormatting) {
+      self.contact = contact
+      self.formatter = formatter
+    }
+    func viewDidLoad() { view?.show(title: formatter.fullName(of: contact)) }
+  }
+
+  typealias ContactDetailBuilder = VIPERBuilder<
+    ContactDetailView, ContactDetailPresenter, NoInteractor, NoRouter
+  >
+
   struct ModulesAssembly: Assembly {
     func assemble(_ r: Registrar) {
       r.register(AddContactModule.self, builder: AddContactBuilder.self, in: AddContactStory.self) {
@@ -179,17 +242,21 @@ enum ModuleGuide {
         r.register(ContactDetailPresenter.self, arguments: Contact.self, mainActor: { r, contact in
           ContactDetailPresenter(contact: contact, formatter: try r.resolve())
         })
-        r.register(ContactDetailInteractor.self, mainActor: ContactDetailInteractor.init)
-        r.register(ContactDetailRouter.self, mainActor: ContactDetailRouter.init)
       }
     }
   }
 
   @MainActor static func detail(in story: Story, of contact: Contact) throws -> VIPERModule<
-    ContactDetailView, ContactDetailPresenter, ContactDetailInteractor, ContactDetailRouter
+    ContactDetailView, ContactDetailPresenter, NoInteractor, NoRouter
   > {
     let module = try ContactDetailBuilder.build(in: story, passing: contact)
     return module
+  }
+
+  final class SimpleAddContactController: UIViewController, AddContactInput {
+    @Weak var delegate: (any AddContactOutput)?
+    private(set) var firstName = ""
+    func prefill(firstName: String) { self.firstName = firstName }
   }
 
   /// Add Contact as one MVC controller, behind the same `AddContactModule`.
@@ -292,6 +359,16 @@ extension TypedModuleGuide.AddContactPresenter: AddContactViewOutput, AddContact
 
 /// Section 7 works with the fixture module of the same names.
 enum ModuleTestingGuide {
+  typealias UIViewController = HeadlessViewController
+
+  final class MockContactsView: UIViewController, VIPERView, ContactsViewProtocol {
+    let links = ViewLinks<any ContactsViewOutput>()
+    private(set) var shown: [[String]] = []
+    override func viewDidLoad() { presenter.viewDidLoad() }
+    func show(names: [String]) { shown.append(names) }
+    func show(error: String) {}
+  }
+
   @MainActor static func showContacts() throws -> (host: HeadlessHost, app: Story, contacts: Story, window: HeadlessWindow) {
     let host = HeadlessHost()
     let app = try Registry(host.assembly, ContactsAppAssembly()).start()
@@ -374,7 +451,7 @@ struct ModuleGuideSnippetTests {
 
     module.presenter.didSelect(index: 1)
     let stack = try #require(module.view.navigationContainer as? HeadlessNavigationController)
-    let detail = try #require(stack.controllers.last as? ContactDetailView)
+    let detail = try #require(stack.controllers.last as? ModuleGuide.ContactDetailView)
     #expect(detail.shownAtLoad == "Alan Turing")
     #expect(module.view.error == nil)
   }
@@ -456,7 +533,7 @@ struct ModuleGuideSnippetTests {
     let app = try Registry(host.assembly, ModuleGuide.SimpleAddContactAssembly()).start(quiet)
     defer { app.close() }
     let module = try app.resolve(AddContactModule.self)
-    let controller = try #require(module.view as? SimpleAddContactController)
+    let controller = try #require(module.view as? ModuleGuide.SimpleAddContactController)
     module.input.prefill(firstName: "Ada")
     let output = AddContactRecorder()
     module.output = output
@@ -564,8 +641,10 @@ struct ShadowedLinkGuideTests {
 // MARK: - 6. Modules without input: NoInput
 
 enum NoInputGuide {
-  final class AboutController: HeadlessViewController {}
-  final class HelpController: HeadlessViewController {}
+  typealias UIViewController = HeadlessViewController
+
+final class AboutController: UIViewController {}
+final class HelpController: UIViewController {}
 
 enum AboutScreen {}
 enum HelpScreen {}

@@ -4,30 +4,6 @@ import ViperNestHeadless
 // The contacts app of the seeds, as modules: a list (Contacts), Add Contact (VIPER and an MVC
 // twin behind the same Input/Output), a contact's detail (data passed at build time).
 
-struct Contact: Hashable, Sendable {
-  var firstName: String
-  var lastName: String
-}
-
-/// The contacts of one Contacts story.
-nonisolated final class ContactBook {
-  var contacts: [Contact] = []
-}
-
-/// The Add Contact flow's draft, shared by its screens and released when the flow ends.
-final class ContactDraft {
-  var firstName = ""
-  var lastName = ""
-}
-
-protocol NameFormatting: Sendable {
-  func fullName(of contact: Contact) -> String
-}
-
-struct NameFormatter: NameFormatting {
-  func fullName(of contact: Contact) -> String { "\(contact.firstName) \(contact.lastName)" }
-}
-
 /// Registers the contacts app's services and modules.
 ///
 /// Services live at the root; each feature's layers are registered inside the story they belong
