@@ -19,7 +19,7 @@ extension Resolver {
       if !isAsync {
         return try unmanaged._withUnsafeGuaranteedRef {
           try node.instance(
-            of: unsafeDowncast($0, to: Entry.self), (), home: nil, requester: requester,
+            of: $0, (), home: nil, requester: requester,
             isOutermost: true, isolation: isolationID)
         }
       }
@@ -34,7 +34,7 @@ extension Resolver {
     }
     if !entry.isAsync {
       return try node.instance(
-        of: unsafeDowncast(entry, to: Entry.self), (), home: home, requester: requester,
+        of: entry, (), home: home, requester: requester,
         isOutermost: true, isolation: isolationID)
     }
     return try await node.asyncInstance(
@@ -74,7 +74,7 @@ extension Resolver {
   ) throws -> T {
     try unmanaged._withUnsafeGuaranteedRef {
       try node.instance(
-        of: unsafeDowncast($0, to: Entry.self), (), home: nil, requester: requester,
+        of: $0, (), home: nil, requester: requester,
         isOutermost: true, isolation: isolation.map { ObjectIdentifier($0) })
     }
   }
@@ -122,7 +122,7 @@ extension Resolver {
     if !entry.isAsync {
       let resolve = { () throws -> T in
         try node.instance(
-          of: unsafeDowncast(entry, to: Entry.self), arguments, home: home,
+          of: entry, arguments, home: home,
           requester: requester, isOutermost: true)
       }
       // Read into a constant first: `#isolation === …` in a conditional expression of a
@@ -147,7 +147,7 @@ extension Resolver {
     }
     if !entry.isAsync {
       return try node.instance(
-        of: unsafeDowncast(entry, to: Entry.self), (), home: home, requester: requester)
+        of: entry, (), home: home, requester: requester)
     }
     return try await node.asyncInstance(
       of: unsafeDowncast(entry, to: AsyncEntry<D, Void>.self), (), home: home,

@@ -35,7 +35,9 @@ struct RetainGraph {
 
   /// References to every object met, by index, given up when the graph is dropped.
   private final class Pins {
-    // Only the graph that created it uses it, one access at a time (so `@exclusivity(unchecked)`).
+    // Only the graph that created it uses it, one access at a time: on Linux the exclusivity
+    // check is off for `references` (a visible part of `retain-path`'s report time); the Apple
+    // branch, which no benchmark measures, keeps the check.
     #if canImport(ObjectiveC) || VIPERNEST_APPLE_TRACKING
       // Strong on Apple platforms. A tracked reference there is a `weak` box, and forming a weak
       // reference to an object that is deallocating, or whose class refuses weak references,
@@ -44,7 +46,7 @@ struct RetainGraph {
       // …")`. The graph meets objects it did not choose, so it forms no weak reference. Reports
       // are built on the main actor in one synchronous pass (`LeakDetectorCore.check`), so these
       // strong references last that pass and are released on the main actor.
-      @exclusivity(unchecked) private var objects: [AnyObject] = []
+      private var objects: [AnyObject] = []
     #else
       @exclusivity(unchecked) private var references: [TrackedReference] = []
 

@@ -128,12 +128,27 @@ class AnyEntry: @unchecked Sendable {
   /// Built by an `async` factory (an `AsyncEntry`): resolved only with `resolveAsync`.
   @usableFromInline let isAsync: Bool
 
+  /// A type-erased factory: reads the `Args` at the first pointer, and initializes the `T` at the
+  /// second (uninitialized, and left uninitialized when it throws). Every entry has one, so a
+  /// lookup hands the entry it found to the resolution site as it is, with no downcast.
+  ///
+  /// Raw pointers instead of a typed closure in a generic entry class: the benchmark targets
+  /// `launch-300` and `register-10k` need a registration to instantiate no class metadata (a
+  /// generic entry cost about 8,700 instructions and 417 bytes per registered type). The
+  /// invariant that makes them sound is stated at ``build(_:_:)``.
+  @usableFromInline
+  typealias Make =
+    @Sendable (Resolver, UnsafeRawPointer, UnsafeMutableRawPointer) throws -> Void
+
+  @usableFromInline let make: Make
+
   @usableFromInline
   init(
     type: Any.Type, qualifier: KeyQualifier?, lifetime: Lifetime, dependencies: [Dependency]?,
     isMainActor: Bool, site: RegistrationSite, line: UInt, isOwned: Bool = true,
-    isAsync: Bool = false, resolvesAfterwards: Bool = false
+    isAsync: Bool = false, resolvesAfterwards: Bool = false, make: @escaping Make
   ) {
+    self.make = make
     self.isOwned = isOwned
     self.isAsync = isAsync
     self.typeID = ObjectIdentifier(type)
@@ -146,6 +161,40 @@ class AnyEntry: @unchecked Sendable {
     // A post-initialisation hook resolves its targets after the factory: such an entry must be
     // pushed on the resolution stack like one that resolves from its factory.
     self.mayResolveNested = resolvesAfterwards || (dependencies.map { !$0.isEmpty } ?? true)
+  }
+
+  /// Runs the factory: builds the `T` that `arguments` make.
+  ///
+  /// Invariant that makes the raw pointers sound: an entry found under a key of type `T` with
+  /// arguments `Args` was registered with exactly `T` and `Args` (its `typeID` is `T`'s metadata,
+  /// its key's arguments identify `Args`), so `make` reads an `Args` and initializes a `T`. It is
+  /// the invariant the typed downcasts of every lookup relied on when entries were generic;
+  /// debug builds check the type.
+  @inlinable
+  final func build<T, Args>(_ resolver: Resolver, _ arguments: Args) throws -> T {
+    internalCheck(typeID == ObjectIdentifier(T.self), "an entry of another type built as \(T.self)")
+    // Benchmark target `memory-300` (first build): no `withUnsafeTemporaryAllocation`, which with
+    // a throwing body goes through a `Result<T, E>`,
+    // whose metadata, where this is not specialized (a generic caller inside the library, such as
+    // the module builder), is instantiated and kept for every type built (123 kB in a 100-module
+    // app's first build). A local of a fixed, non-generic type holds the usual instance instead
+    // (eight words: a class, an existential, a small struct); a larger or over-aligned one goes to
+    // the heap. (`withUnsafePointer` calls its body directly.)
+    return try withUnsafePointer(to: arguments) { arguments in
+      typealias Inline = (Int, Int, Int, Int, Int, Int, Int, Int)
+      if MemoryLayout<T>.size <= MemoryLayout<Inline>.size,
+        MemoryLayout<T>.alignment <= MemoryLayout<Inline>.alignment
+      {
+        var storage: Inline = (0, 0, 0, 0, 0, 0, 0, 0)
+        try make(resolver, arguments, &storage)
+        return movedResult(T.self, from: &storage)
+      }
+      let storage = UnsafeMutableRawPointer.allocate(
+        byteCount: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment)
+      defer { storage.deallocate() }
+      try make(resolver, arguments, storage)
+      return movedResult(T.self, from: storage)
+    }
   }
 
   /// What a post-initialisation hook resolves after the graph is built (see
@@ -223,27 +272,18 @@ func describeKey(_ type: Any.Type, _ name: ServiceName?, _ arguments: [Any.Type]
 /// for `ForwardedEntry`.
 @usableFromInline
 class Entry: AnyEntry, @unchecked Sendable {
-  // Invariant: as for `AnyEntry`; `make` is an immutable `@Sendable` closure.
-
-  /// A type-erased factory: reads the `Args` at the first pointer, and initializes the `T` at the
-  /// second (uninitialized, and left uninitialized when it throws).
-  @usableFromInline
-  typealias Make =
-    @Sendable (Resolver, UnsafeRawPointer, UnsafeMutableRawPointer) throws -> Void
-
-  @usableFromInline let make: Make
+  // Invariant: as for `AnyEntry` (whose `make` is an immutable `@Sendable` closure).
 
   @usableFromInline
-  init(
+  override init(
     type: Any.Type, qualifier: KeyQualifier?, lifetime: Lifetime, dependencies: [Dependency]?,
     isMainActor: Bool, site: RegistrationSite, line: UInt, isOwned: Bool = true,
     isAsync: Bool = false, resolvesAfterwards: Bool = false, make: @escaping Make
   ) {
-    self.make = make
     super.init(
       type: type, qualifier: qualifier, lifetime: lifetime, dependencies: dependencies,
       isMainActor: isMainActor, site: site, line: line, isOwned: isOwned, isAsync: isAsync,
-      resolvesAfterwards: resolvesAfterwards)
+      resolvesAfterwards: resolvesAfterwards, make: make)
   }
 
   /// A registration of `T` built by a typed `factory` from arguments `Args` (`Void` when it takes
@@ -258,40 +298,6 @@ class Entry: AnyEntry, @unchecked Sendable {
       type: T.self, qualifier: qualifier, lifetime: lifetime, dependencies: dependencies,
       isMainActor: isMainActor, site: site, line: line, isOwned: isOwned,
       make: erasedFactory(factory))
-  }
-
-  /// Runs the factory: builds the `T` that `arguments` make.
-  ///
-  /// Invariant that makes the raw pointers sound: an entry found under a key of type `T` with
-  /// arguments `Args` was registered with exactly `T` and `Args` (its `typeID` is `T`'s metadata,
-  /// its key's arguments identify `Args`), so `make` reads an `Args` and initializes a `T`. It is
-  /// the invariant the typed downcasts of every lookup relied on when entries were generic;
-  /// debug builds check the type.
-  @inlinable
-  final func build<T, Args>(_ resolver: Resolver, _ arguments: Args) throws -> T {
-    assert(typeID == ObjectIdentifier(T.self), "an entry of another type built as \(T.self)")
-    internalCheck(typeID == ObjectIdentifier(T.self), "an entry of another type built as \(T.self)")
-    // No `withUnsafeTemporaryAllocation`: with a throwing body it goes through a `Result<T, E>`,
-    // whose metadata, where this is not specialized (a generic caller inside the library, such as
-    // the module builder), is instantiated and kept for every type built (123 kB in a 100-module
-    // app's first build). A local of a fixed, non-generic type holds the usual instance instead
-    // (eight words: a class, an existential, a small struct); a larger or over-aligned one goes to
-    // the heap. (`withUnsafePointer` calls its body directly.)
-    return try withUnsafePointer(to: arguments) { arguments in
-      typealias Inline = (Int, Int, Int, Int, Int, Int, Int, Int)
-      if MemoryLayout<T>.size <= MemoryLayout<Inline>.size,
-        MemoryLayout<T>.alignment <= MemoryLayout<Inline>.alignment
-      {
-        var storage: Inline = (0, 0, 0, 0, 0, 0, 0, 0)
-        try make(resolver, arguments, &storage)
-        return movedResult(T.self, from: &storage)
-      }
-      let storage = UnsafeMutableRawPointer.allocate(
-        byteCount: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment)
-      defer { storage.deallocate() }
-      try make(resolver, arguments, storage)
-      return movedResult(T.self, from: storage)
-    }
   }
 
   override func decorated(by decoration: AnyObject) -> AnyEntry? {

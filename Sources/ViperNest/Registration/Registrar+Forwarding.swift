@@ -33,8 +33,7 @@ extension Registrar {
       ForwardedEntry(
         Target.self, source: Source.self, qualifier: .named(name), site: site(file), line: line,
         make: { r, _, result in
-          result.assumingMemoryBound(to: Target.self).initialize(
-            to: convert(try r.dependency(Source.self)))
+          result.initializeMemory(as: Target.self, to: convert(try r.dependency(Source.self)))
         }))
   }
 }

@@ -15,7 +15,7 @@ extension StoryNode {
   /// `construct`), so a cached hit from the main actor costs what it costs elsewhere.
   @inlinable
   func instance<T, Args>(
-    of entry: Entry, _ arguments: Args, home: StoryNode?, requester: StoryNode,
+    of entry: AnyEntry, _ arguments: Args, home: StoryNode?, requester: StoryNode,
     isOutermost: Bool = false, isolation: ObjectIdentifier? = nil
   ) throws -> T {
     switch entry.lifetime.kind {
@@ -74,7 +74,7 @@ extension StoryNode {
 
   @usableFromInline
   func graphInstance<T, Args>(
-    _ entry: Entry, _ arguments: Args, requester: StoryNode,
+    _ entry: AnyEntry, _ arguments: Args, requester: StoryNode,
     isolation: ObjectIdentifier? = nil
   ) throws -> T {
     let thread = ThreadResolutionState.current
@@ -101,7 +101,7 @@ extension StoryNode {
 /// marked as running main-actor code while the factory, and what it resolves, runs.
 @inlinable
 func construct<T, Args>(
-  _ entry: Entry, _ arguments: Args, scope: StoryNode, requester: StoryNode,
+  _ entry: AnyEntry, _ arguments: Args, scope: StoryNode, requester: StoryNode,
   isolation: ObjectIdentifier? = nil
 ) throws -> T {
   if let isolation {

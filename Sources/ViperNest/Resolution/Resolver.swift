@@ -34,12 +34,12 @@ public struct Resolver: Resolving {
     {
       return try entry._withUnsafeGuaranteedRef {
         try node.instance(
-          of: unsafeDowncast($0, to: Entry.self), (), home: nil, requester: requester)
+          of: $0, (), home: nil, requester: requester)
       }
     }
     if let (entry, home) = node.lookup(ObjectIdentifier(D.self)) {
       return try node.instance(
-        of: unsafeDowncast(entry, to: Entry.self), (), home: home, requester: requester)
+        of: entry, (), home: home, requester: requester)
     }
     return try unregistered(D.self)
   }
@@ -53,7 +53,7 @@ public struct Resolver: Resolving {
     {
       return try entry._withUnsafeGuaranteedRef {
         try node.instance(
-          of: unsafeDowncast($0, to: Entry.self), (), home: nil, requester: requester,
+          of: $0, (), home: nil, requester: requester,
           isOutermost: true, isolation: isolation)
       }
     }
@@ -61,7 +61,7 @@ public struct Resolver: Resolving {
       return try unregistered(T.self)
     }
     return try node.instance(
-      of: unsafeDowncast(entry, to: Entry.self), (), home: home, requester: requester,
+      of: entry, (), home: home, requester: requester,
       isOutermost: true, isolation: isolation)
   }
 
@@ -108,7 +108,7 @@ public struct Resolver: Resolving {
       throw error
     }
     return try node.instance(
-      of: unsafeDowncast(entry, to: Entry.self), arguments, home: home,
+      of: entry, arguments, home: home,
       requester: requester, isOutermost: true)
   }
 }

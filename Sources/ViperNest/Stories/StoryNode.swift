@@ -249,7 +249,7 @@ final class StoryNode: @unchecked Sendable {
   /// access. The factory runs without any lock held.
   @inlinable
   func cachedInstance<T, Args>(
-    _ entry: Entry, _ arguments: Args, requester: StoryNode,
+    _ entry: AnyEntry, _ arguments: Args, requester: StoryNode,
     isolation: ObjectIdentifier? = nil
   ) throws -> T {
     // Lock-free hit (see the type's comment): count in, load, copy the instance, count out.
