@@ -80,6 +80,7 @@ extension AppTemplate {
 
   func viperNestAssembly(_ i: Int) -> String {
     let m = "M\(i)"
+    let story = plan.story(of: i).map { "S\($0)" } ?? "AppStory"
     let layers = """
       r.register(\(m)State.self, lifetime: \(viperNestStateLifetime(i)), mainActor: \(m)State.init)
       r.register(\(m)Presenter.self, mainActor: \(m)Presenter.init(formatter:))
@@ -101,9 +102,9 @@ extension AppTemplate {
       struct \(m)Assembly: Assembly {
         func assemble(_ r: Registrar) {
           // \(m)Assembly revision 0
-          r.register(
-            \(m)Module.self,
-            mainActor: { r in try \(m)Builder.build(in: r).module(input: { $0 }, output: \\.output) })
+          r.register(\(m)Module.self, builder: \(m)Builder.self, in: \(story).self) {
+            $0.module(input: { $0 }, output: \\.output)
+          }
           r.register((any \(m)Repository).self, lifetime: .app, \(m)RepositoryImpl.init(client:cache:))
           r.register(\(m)Cache.self, lifetime: .app, \(m)Cache.init)
           r.register(\(m)Tracker.self, lifetime: .app, \(m)Tracker.init(analytics:))

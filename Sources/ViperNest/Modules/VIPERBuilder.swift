@@ -85,10 +85,10 @@ open class VIPERBuilder<
   /// - Throws: ``ViperNestError`` when a layer or a service cannot be resolved (a layer that is not
   ///   registered, for example); ``ModuleError`` when the layers do not fit together or the view
   ///   cannot be loaded.
-  @inlinable
   public static func build(in story: some Resolving, viewUIType: ViewUIType? = nil) throws
     -> VIPERModule<View, Presenter, Interactor, Router>
   {
+    // Not inlinable: see the note above `assemble`.
     try assemble(story.resolver, viewUIType) { try $0.resolvePlain(Presenter.self) }
   }
 
@@ -121,9 +121,12 @@ open class VIPERBuilder<
     }
   }
 
-  // The building path is @inlinable: compiled into the app's module, it is specialized for the
-  // module's four classes, so resolving and wiring the layers run no unspecialized generic code.
-  // Failures are reported by the non-inlinable functions below it.
+  // `build` is not inlinable: building a module is one call from the app's module, into code
+  // compiled once in this library and not specialized for the module's classes (benchmark
+  // targets `build-300` and `size-300`: specialized in every app module, it made a 300-module
+  // app's release build 5× hand-written wiring's). It costs `viper-module` about 2,000
+  // instructions of generic code (metadata passed, values moved through value witnesses).
+  // Failures are reported by the non-inlinable functions below.
 
   /// Resolves the four layers and wires them. `makePresenter` runs with this thread already
   /// marked as running main-actor code (see below), so it may resolve with `resolvePlain`.
@@ -140,13 +143,23 @@ open class VIPERBuilder<
     // The builder is @MainActor: this thread is marked as running main-actor code once for the
     // four resolutions (what `resolve(_:)` does for each one when called from the main actor),
     // so the layers' `mainActor:` factories run.
-    let (presenter, interactor, router, view) = try onMainActor {
-      let presenter = try makePresenter(resolver)
-      let interactor = try resolver.resolvePlain(Interactor.self)
-      let router = try resolver.resolvePlain(Router.self)
-      let view = try loadView(viewUIType, resolver)
-      return (presenter, interactor, router, view)
+    // Marked and unmarked by hand rather than by `onMainActor`: its closure would return the four
+    // layers as a tuple, whose metadata the unspecialized builder looks up on every build.
+    let marked = enterMainActor()
+    let presenter: Presenter
+    let interactor: Interactor
+    let router: Router
+    let view: View
+    do {
+      presenter = try makePresenter(resolver)
+      interactor = try resolver.resolvePlain(Interactor.self)
+      router = try resolver.resolvePlain(Router.self)
+      view = try loadView(viewUIType, resolver)
+    } catch {
+      exitMainActor(restoring: marked)
+      throw error
     }
+    exitMainActor(restoring: marked)
     try wire(view, presenter, interactor, router, resolver)
     didBuild(resolver, view, presenter, interactor, router)
     return VIPERModule(view: view, presenter: presenter, interactor: interactor, router: router)
@@ -154,11 +167,11 @@ open class VIPERBuilder<
 
   /// Whether the module has no interactor (``NoInteractor``).
   @inlinable
-  nonisolated static var hasNoInteractor: Bool { Interactor.self is NoInteractor.Type }
+  nonisolated static var hasNoInteractor: Bool { Interactor.self == NoInteractor.self }
 
   /// Whether the module has no router (``NoRouter``).
   @inlinable
-  nonisolated static var hasNoRouter: Bool { Router.self is NoRouter.Type }
+  nonisolated static var hasNoRouter: Bool { Router.self == NoRouter.self }
 
   /// ``assemble(_:_:presenter:)`` for a module without an interactor or a router: the layers it
   /// has are resolved and wired, the missing one is neither resolved, created nor tracked.

@@ -180,21 +180,32 @@ class AnyEntry: @unchecked Sendable {
     // app's first build). A local of a fixed, non-generic type holds the usual instance instead
     // (eight words: a class, an existential, a small struct); a larger or over-aligned one goes to
     // the heap. (`withUnsafePointer` calls its body directly.)
-    return try withUnsafePointer(to: arguments) { arguments in
-      typealias Inline = (Int, Int, Int, Int, Int, Int, Int, Int)
-      if MemoryLayout<T>.size <= MemoryLayout<Inline>.size,
-        MemoryLayout<T>.alignment <= MemoryLayout<Inline>.alignment
-      {
-        var storage: Inline = (0, 0, 0, 0, 0, 0, 0, 0)
-        try make(resolver, arguments, &storage)
-        return movedResult(T.self, from: &storage)
-      }
-      let storage = UnsafeMutableRawPointer.allocate(
-        byteCount: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment)
-      defer { storage.deallocate() }
-      try make(resolver, arguments, storage)
-      return movedResult(T.self, from: storage)
+    // No arguments (the usual case): no `withUnsafePointer`, which where this is not specialized
+    // is an unspecialized generic call (benchmark target `viper-module`, whose builder is not
+    // specialized: see `VIPERBuilder.build`). A `Void` is never read: it has no bytes.
+    if Args.self == Void.self {
+      var nothing: UInt8 = 0
+      return try build(resolver, arguments: &nothing)
     }
+    return try withUnsafePointer(to: arguments) { try build(resolver, arguments: $0) }
+  }
+
+  /// `build(_:_:)` with the arguments at `arguments`.
+  @inlinable
+  final func build<T>(_ resolver: Resolver, arguments: UnsafeRawPointer) throws -> T {
+    typealias Inline = (Int, Int, Int, Int, Int, Int, Int, Int)
+    if MemoryLayout<T>.size <= MemoryLayout<Inline>.size,
+      MemoryLayout<T>.alignment <= MemoryLayout<Inline>.alignment
+    {
+      var storage: Inline = (0, 0, 0, 0, 0, 0, 0, 0)
+      try make(resolver, arguments, &storage)
+      return movedResult(T.self, from: &storage)
+    }
+    let storage = UnsafeMutableRawPointer.allocate(
+      byteCount: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment)
+    defer { storage.deallocate() }
+    try make(resolver, arguments, storage)
+    return movedResult(T.self, from: storage)
   }
 
   /// What a post-initialisation hook resolves after the graph is built (see

@@ -64,7 +64,8 @@ extension Registrar {
     // is not registered, is one non-generic class). Specialized in the caller, the builder's type
     // is not touched at registration: it is named only inside closures (its generic metadata is
     // instantiated when the module is first built, as with a closure); an unspecialized (debug)
-    // call instantiates it here.
+    // call instantiates it here. Inlinable for that reason only: the closure is small, since
+    // `build` is a call (see `VIPERBuilder.build`).
     record(
       Entry(
         type: T.self, qualifier: nil, lifetime: .transient,

@@ -136,17 +136,17 @@ public final class Registrar {
   ///   - initializer: A function (usually `Type.init`) whose parameters are dependencies.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
-  @inlinable
   public func register<T, each D>(
     _ type: T.Type, name: (any Hashable & Sendable)? = nil, lifetime: Lifetime = .transient,
     file: String = #fileID, line: UInt = #line,
     _ initializer: @escaping @Sendable (repeat each D) throws -> T
   ) {
-    // Inlinable so that the factory closure below is compiled (specialized) in the caller's
-    // module: resolving then runs no generic, unspecialized code.
-    // The entry is not generic (no metadata to instantiate per registered type); the closure is
-    // built directly in the type-erased form the entry stores, which writes the instance where
-    // the resolution site asks (see `Entry.build`).
+    // Not inlinable: a registration puts one call into the app's module, not a specialized
+    // factory with the resolver inlined into it (benchmark targets `build-300`, `size-300`: that
+    // made a 300-module app's release build 5× hand-written wiring's). The resolution site is
+    // specialized instead (`resolve` is inlinable). The entry is not generic (no metadata to
+    // instantiate per registered type); the closure is built directly in the type-erased form the
+    // entry stores, which writes the instance where the resolution site asks (see `Entry.build`).
     var dependencyTypes: [Any.Type] = []
     for dependency in repeat (each D).self { dependencyTypes.append(dependency) }
     record(
@@ -174,7 +174,6 @@ public final class Registrar {
   ///   - initializer: A `@MainActor` function whose parameters are dependencies.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
-  @inlinable
   public func register<T, each D>(
     _ type: T.Type, name: (any Hashable & Sendable)? = nil, lifetime: Lifetime = .transient,
     file: String = #fileID, line: UInt = #line,
@@ -187,6 +186,60 @@ public final class Registrar {
         type: T.self, qualifier: .named(name), lifetime: lifetime,
         dependencies: Dependency.declared(types: dependencyTypes), isMainActor: true,
         site: site(file), line: line, make: mainActorFactory(initializer)))
+  }
+
+  /// Registers `type`, built by an initializer without parameters.
+  ///
+  /// ```swift
+  /// r.register(ContactFormatter.self, ContactFormatter.init)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type it is resolved as, usually a protocol.
+  ///   - name: A typed name when several registrations share `type`.
+  ///   - lifetime: How long an instance lives. Default: ``Lifetime/transient``.
+  ///   - initializer: A function without parameters (usually `Type.init`).
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
+  public func register<T>(
+    _ type: T.Type, name: (any Hashable & Sendable)? = nil, lifetime: Lifetime = .transient,
+    file: String = #fileID, line: UInt = #line,
+    _ initializer: @escaping @Sendable () throws -> T
+  ) {
+    // The common leaf (a formatter, a router): without a parameter pack, the unspecialized
+    // factory costs a call and a value-witness move (benchmark target `transient-leaf`: the
+    // pack's expansion cost ~120 instructions per resolution).
+    record(
+      Entry(
+        type: T.self, qualifier: .named(name), lifetime: lifetime, dependencies: [],
+        isMainActor: false, site: site(file), line: line,
+        make: { _, _, result in result.initializeMemory(as: T.self, to: try initializer()) }))
+  }
+
+  /// Registers a `@MainActor` type built by an initializer without parameters. It must be
+  /// resolved on the main actor.
+  ///
+  /// ```swift
+  /// r.register(ContactListRouter.self, mainActor: ContactListRouter.init)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type it is resolved as.
+  ///   - name: A typed name when several registrations share `type`.
+  ///   - lifetime: How long an instance lives. Default: ``Lifetime/transient``.
+  ///   - initializer: A `@MainActor` function without parameters.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
+  public func register<T>(
+    _ type: T.Type, name: (any Hashable & Sendable)? = nil, lifetime: Lifetime = .transient,
+    file: String = #fileID, line: UInt = #line,
+    mainActor initializer: @escaping @MainActor @Sendable () throws -> T
+  ) {
+    record(
+      Entry(
+        type: T.self, qualifier: .named(name), lifetime: lifetime, dependencies: [],
+        isMainActor: true, site: site(file), line: line,
+        make: mainActorFactory(initializer: initializer)))
   }
 
   // MARK: - Closure factories
@@ -209,7 +262,6 @@ public final class Registrar {
   ///   - factory: Builds the instance; it may throw, and nothing is cached when it does.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
-  @inlinable
   public func register<T>(
     _ type: T.Type, name: (any Hashable & Sendable)? = nil, lifetime: Lifetime = .transient,
     file: String = #fileID, line: UInt = #line,
@@ -233,7 +285,6 @@ public final class Registrar {
   ///   - factory: Builds the instance on the main actor.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
-  @inlinable
   public func register<T>(
     _ type: T.Type, name: (any Hashable & Sendable)? = nil, lifetime: Lifetime = .transient,
     file: String = #fileID, line: UInt = #line,
