@@ -14,8 +14,9 @@ extension LinkNavigator {
 
   /// Resolves every step of the route `url` matches, each in its own story opened inside the
   /// previous step's (the first inside `parent`), without showing anything, so that a SwiftUI
-  /// navigation model can show them all in one update. Only push and present steps can be
-  /// resolved so.
+  /// navigation model can show them all in one update. A first step that shows a window root in
+  /// `parent`'s story stands for the stack's root, which is on screen: it is skipped. Only push
+  /// and present steps can be resolved so.
   ///
   /// - Parameters:
   ///   - url: The link.
@@ -27,6 +28,10 @@ extension LinkNavigator {
     var resolved: [ResolvedStep] = []
     var story = parent
     for (number, step) in route.steps.enumerated() {
+      // The stack's root, which the app shows: a window-root first step in `parent`'s story.
+      if number == 0, case .show(.windowRoot) = step.kind, step.story.id == parent.node.kind.id {
+        continue
+      }
       do {
         let isPush: Bool
         switch step.kind {

@@ -169,6 +169,10 @@ public final class ScreenNavigation: Observable {
   /// present step, shown as a sheet), each in its own story, then shows them all in one update:
   /// one write of ``path`` (and of ``sheet``). What the link replaces ends.
   ///
+  /// The route starts with the stack's root as a window root in `story`'s story type (so that
+  /// validation and ``LinkNavigator/open(_:animated:)`` read it as UIKit routes); that step is on
+  /// screen already and is not built again.
+  ///
   /// ```swift
   /// try navigation.open(URL(string: "notes://notes/2/edit")!, with: navigator, in: notesStory)
   /// ```

@@ -9,6 +9,7 @@ import ViperNestSwiftUI
 enum NotesStory: UserStory {}
 enum NoteDetailStory: UserStory {}
 enum NoteEditorStory: UserStory {}
+enum NoteShareStory: UserStory {}
 
 /// Story-scoped state: one per open Notes story.
 final class NoteStore: @unchecked Sendable {
@@ -60,8 +61,9 @@ final class NotesRouter: VIPERRouter, NotesRouting {
   func showNote(_ index: Int) throws {
     let navigation = try resolver.resolve(ScreenNavigation.self)
     let (story, module) = try resolver.open(NoteDetailStory.self) {
-      try $0.resolve(NoteDetailModule.self, arguments: index)
+      try $0.resolve(NoteDetailModule.self)
     }
+    module.input.index = index
     try navigation.push(module, story: story)
   }
 
@@ -87,7 +89,7 @@ typealias NotesScreenBuilder = ScreenBuilder<
 // MARK: - Note detail (no interactor)
 
 @MainActor protocol NoteDetailInput: AnyObject {
-  var index: Int { get }
+  var index: Int { get set }
 }
 typealias NoteDetailModule = Module<any NoteDetailInput, Never>
 
@@ -97,8 +99,7 @@ typealias NoteDetailModule = Module<any NoteDetailInput, Never>
 @Observable
 final class NoteDetailPresenter: VIPERPresenter, NoteDetailInput {
   @ObservationIgnored let links = PresenterLinks<NoView, NoInteractor, any NoteDetailRouting>()
-  let index: Int
-  init(index: Int) { self.index = index }
+  var index = 0
 }
 
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
@@ -159,15 +160,13 @@ struct NotesAssembly: Assembly {
       r.register(NotesInteractor.self, mainActor: NotesInteractor.init(store:))
       r.register(NotesRouter.self, mainActor: NotesRouter.init)
     }
+    r.register(
+      NoteDetailModule.self, builder: NoteDetailScreenBuilder.self, in: NoteDetailStory.self
+    ) {
+      $0.module(input: { $0 })
+    }
     r.story(NoteDetailStory.self, in: NotesStory.self) { r in
-      r.register(
-        NoteDetailModule.self, arguments: Int.self,
-        mainActor: { r, index in
-          try NoteDetailScreenBuilder.build(in: r, passing: index).module(input: { $0 })
-        })
-      r.register(
-        NoteDetailPresenter.self, arguments: Int.self,
-        mainActor: { _, index in NoteDetailPresenter(index: index) })
+      r.register(NoteDetailPresenter.self, mainActor: NoteDetailPresenter.init)
       r.register(NoteDetailRouter.self, mainActor: NoteDetailRouter.init)
     }
     r.register(
@@ -178,6 +177,29 @@ struct NotesAssembly: Assembly {
     r.story(NoteEditorStory.self, in: NotesStory.self) { r in
       r.register(NoteEditorPresenter.self, mainActor: NoteEditorPresenter.init)
     }
+    // The editor again, shared from a note's detail.
+    r.register(
+      NoteEditorModule.self, builder: NoteEditorScreenBuilder.self, in: NoteShareStory.self
+    ) {
+      $0.module(input: { $0 })
+    }
+    r.story(NoteShareStory.self, in: NoteDetailStory.self) { r in
+      r.register(NoteEditorPresenter.self, mainActor: NoteEditorPresenter.init)
+    }
+    // Deep links: a note, and a note with its editor over it (one push, then a sheet).
+    r.route(
+      "/notes/:index",
+      .show(NotesModule.self, in: NotesStory.self, .windowRoot(embedIn: .navigationController)),
+      .show(NoteDetailModule.self, in: NoteDetailStory.self, .push(), LinkParameter<Int>("index")) {
+        link, index in link.input.index = index
+      })
+    r.route(
+      "/notes/:index/share",
+      .show(NotesModule.self, in: NotesStory.self, .windowRoot(embedIn: .navigationController)),
+      .show(NoteDetailModule.self, in: NoteDetailStory.self, .push(), LinkParameter<Int>("index")) {
+        link, index in link.input.index = index
+      },
+      .show(NoteEditorModule.self, in: NoteShareStory.self, .present()))
   }
 }
 

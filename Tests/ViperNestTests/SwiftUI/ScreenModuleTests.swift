@@ -126,13 +126,17 @@ struct ScreenModuleTests {
     #expect(problem.resolutionPath == ["Module<NotesInput, Never>", "NotesInteractor"])
 
     let valid = try Registry(HeadlessHost().assembly, NotesAssembly()).validate()
-    #expect(valid.isValid, "\(valid)")
+    #expect(valid.isValid, "\(valid.routeProblems)")
     #expect(
       valid.checkedModules == [
         "Module<NotesInput, Never> (ScreenBuilder<NotesScreen, NotesPresenter, NotesInteractor, "
           + "NotesRouter> in story Notes)",
+        "Module<NoteDetailInput, Never> (ScreenBuilder<NoteDetailScreen, NoteDetailPresenter, "
+          + "NoInteractor, NoteDetailRouter> in story NoteDetail)",
         "Module<NoteEditorInput, Never> (ScreenBuilder<NoteEditorScreen, NoteEditorPresenter, "
           + "NoInteractor, NoRouter> in story NoteEditor)",
+        "Module<NoteEditorInput, Never> (ScreenBuilder<NoteEditorScreen, NoteEditorPresenter, "
+          + "NoInteractor, NoRouter> in story NoteShare)",
       ])
   }
 
@@ -147,7 +151,7 @@ struct ScreenModuleTests {
     try list.attachToWindow(notes.window, withNavigationController: true)
     let navigation = try #require(list.view.navigationContainer as? HeadlessNavigationController)
     let (detailStory, detail) = try story.open(NoteDetailStory.self) {
-      try $0.resolve(NoteDetailModule.self, arguments: 1)
+      try $0.resolve(NoteDetailModule.self)
     }
     try PushTransition(from: list.view, to: detail, story: detailStory).perform()
     let presenter = WeakRef(detail.input)
