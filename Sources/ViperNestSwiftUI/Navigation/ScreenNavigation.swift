@@ -109,7 +109,7 @@ public final class ScreenNavigation: Observable {
   /// Pushes `module` on the stack.
   ///
   /// - Parameters:
-  ///   - module: A screen module (a ``Module`` or ``ScreenModule`` built by a ``ScreenBuilder``).
+  ///   - module: A screen module (a `Module` or ``ScreenModule`` built by a ``ScreenBuilder``).
   ///   - story: The story opened for the module, closed when it leaves the path.
   /// - Throws: ``ScreenNavigationError`` (``ScreenNavigationError/Code/notAScreen``,
   ///   ``ScreenNavigationError/Code/alreadyShown``); `story` is closed then.
@@ -170,7 +170,7 @@ public final class ScreenNavigation: Observable {
   /// one write of ``path`` (and of ``sheet``). What the link replaces ends.
   ///
   /// The route starts with the stack's root as a window root in `story`'s story type (so that
-  /// validation and ``LinkNavigator/open(_:animated:)`` read it as UIKit routes); that step is on
+  /// validation and `LinkNavigator.open(_:animated:)` read it as UIKit routes); that step is on
   /// screen already and is not built again.
   ///
   /// ```swift
@@ -179,9 +179,9 @@ public final class ScreenNavigation: Observable {
   ///
   /// - Parameters:
   ///   - url: The link.
-  ///   - navigator: The navigator of the app's routes (``Registrar/route(_:file:line:_:)``).
+  ///   - navigator: The navigator of the app's routes (`Registrar.route(_:file:line:_:)`).
   ///   - story: The story of the stack's root screen: the first step's story opens inside it.
-  /// - Throws: ``LinkError`` as ``LinkNavigator/open(_:animated:)`` does (nothing changed, every
+  /// - Throws: `LinkError` as `LinkNavigator.open(_:animated:)` does (nothing changed, every
   ///   story the link opened closed); ``ScreenNavigationError`` for a step that is not a screen
   ///   module, or a present step that is not the last.
   public func open(_ url: URL, with navigator: LinkNavigator, in story: Story) throws {

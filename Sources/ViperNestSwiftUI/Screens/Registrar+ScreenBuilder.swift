@@ -2,10 +2,10 @@ public import ViperNest
 
 extension Registrar {
   /// Registers a screen module: its builder (so its layers), the story it runs in, and how it is
-  /// wrapped as the type callers resolve, usually a ``Module`` of its input and output.
+  /// wrapped as the type callers resolve, usually a `Module` of its input and output.
   ///
   /// The same form as a VIPER module's registration: resolving `type` builds the module with
-  /// `builder` in the requesting story, and ``Registry/validate()`` checks its presenter,
+  /// `builder` in the requesting story, and `Registry.validate()` checks its presenter,
   /// interactor and router (with their dependencies) in `story` before anything runs.
   ///
   /// ```swift
@@ -17,7 +17,7 @@ extension Registrar {
   /// - Parameters:
   ///   - type: The type callers resolve, such as `Module<any ContactsInput, Never>`.
   ///   - builder: The module's ``ScreenBuilder``.
-  ///   - story: The story the module runs in. ``AppStory``: the root.
+  ///   - story: The story the module runs in. `AppStory`: the root.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
   ///   - module: Wraps the built module as `type`; runs on the main actor at each resolve.

@@ -1,7 +1,7 @@
 public import Observation
 public import ViperNest
 
-/// Builds a screen module: an `@Observable` presenter (links naming ``NoView``), its interactor and
+/// Builds a screen module: an `@Observable` presenter (links naming `NoView`), its interactor and
 /// router resolved from the story, wired with VIPER's ownership, and a ``VIPERScreen`` that owns
 /// the presenter, hosted by a controller that owns the screen.
 ///
@@ -10,7 +10,7 @@ public import ViperNest
 /// presenter: releasing the host (popping, dismissing) releases the module. The host is the
 /// module's view, so every transition, router helper, deep link and leak check treats a screen
 /// module like a UIKit one; in an app it is a `UIHostingController`, in tests the headless
-/// host's ``HeadlessScreenHostingController`` (install `HeadlessHost`'s assembly).
+/// host's `HeadlessScreenHostingController` (install `HeadlessHost`'s assembly).
 ///
 /// ```swift
 /// typealias ContactsScreenBuilder = ScreenBuilder<
@@ -22,12 +22,12 @@ public import ViperNest
 /// }
 /// ```
 ///
-/// A module without an interactor or a router names ``NoInteractor`` or ``NoRouter``, as with
-/// ``VIPERBuilder``. The presenter is created by the builder only (see ``VIPERScreen``).
+/// A module without an interactor or a router names `NoInteractor` or `NoRouter`, as with
+/// `VIPERBuilder`. The presenter is created by the builder only (see ``VIPERScreen``).
 ///
 /// Availability: Observation needs iOS 17, macOS 14, tvOS 17, watchOS 10. An app that still runs
-/// on iOS 16 builds its SwiftUI screens as the view of a ``VIPERBuilder`` module (a
-/// `UIHostingController` subclass conforming to ``VIPERView``, its presenter an
+/// on iOS 16 builds its SwiftUI screens as the view of a `VIPERBuilder` module (a
+/// `UIHostingController` subclass conforming to `VIPERView`, its presenter an
 /// `ObservableObject`), or keeps them behind an availability check.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor
@@ -55,12 +55,12 @@ open class ScreenBuilder<
   /// try router.push(module)
   /// ```
   ///
-  /// - Parameter story: Where the layers are resolved (a ``Story`` or a factory's ``Resolver``).
+  /// - Parameter story: Where the layers are resolved (a `Story` or a factory's `Resolver`).
   /// - Returns: The wired module.
-  /// - Throws: ``ViperNestError`` when a layer or a service cannot be resolved; ``ModuleError``
-  ///   when the layers do not fit together (``ModuleError/Code/contractMismatch``), a layer
+  /// - Throws: `ViperNestError` when a layer or a service cannot be resolved; `ModuleError`
+  ///   when the layers do not fit together (`ModuleError.Code.contractMismatch`), a layer
   ///   belongs to another module, or nothing can host the screen
-  ///   (``ModuleError/Code/noToolkit``, on a platform without SwiftUI and no headless host).
+  ///   (`ModuleError.Code.noToolkit`, on a platform without SwiftUI and no headless host).
   public static func build(in story: some Resolving) throws -> ScreenModule<
     Screen, Presenter, Interactor, Router
   > {

@@ -4,8 +4,8 @@ public import ViperNest
 /// A screen module ``ScreenBuilder`` has just built: the controller that hosts its screen, and its
 /// layers, wired.
 ///
-/// Use it right away: show it (it is ``Presentable``), pass data to ``presenter``, or wrap it as
-/// a typed ``Module`` so that routers and deep links see it as they see any module. Do not keep
+/// Use it right away: show it (it is `Presentable`), pass data to ``presenter``, or wrap it as
+/// a typed `Module` so that routers and deep links see it as they see any module. Do not keep
 /// it: it holds the presenter, and the module is meant to be owned through its host alone.
 ///
 /// ```swift
@@ -32,16 +32,16 @@ public struct ScreenModule<
     storedRouter = router
   }
 
-  /// The interactor; nil for a module built without one (``NoInteractor``).
+  /// The interactor; nil for a module built without one (`NoInteractor`).
   public var interactor: Interactor? { storedInteractor }
 
-  /// The router; nil for a module built without one (``NoRouter``).
+  /// The router; nil for a module built without one (`NoRouter`).
   public var router: Router? { storedRouter }
 
   /// The controller that hosts the screen.
   public var viewController: any ViewControlling { view }
 
-  /// Wraps the module as a typed ``Module``: its input is taken from the presenter and its output
+  /// Wraps the module as a typed `Module`: its input is taken from the presenter and its output
   /// is delivered to a property of the presenter.
   ///
   /// - Parameters:
@@ -57,7 +57,7 @@ public struct ScreenModule<
     }
   }
 
-  /// Wraps the module as a typed ``Module`` without output.
+  /// Wraps the module as a typed `Module` without output.
   ///
   /// - Parameter input: Returns the module's input, usually the presenter itself.
   /// - Returns: The module.

@@ -4,8 +4,8 @@ public import ViperNest
 /// forwards user actions to it. The screen owns the presenter; the presenter has no link back.
 ///
 /// The protocol does not require SwiftUI (so modules build and are tested on Linux); in an app the
-/// screen is also a SwiftUI `View`. The presenter is an `@Observable` ``VIPERPresenter`` whose
-/// links name ``NoView``; ``ScreenBuilder`` creates it and passes it to ``init(presenter:)``:
+/// screen is also a SwiftUI `View`. The presenter is an `@Observable` `VIPERPresenter` whose
+/// links name `NoView`; ``ScreenBuilder`` creates it and passes it to ``init(presenter:)``:
 ///
 /// ```swift
 /// struct ContactsScreen: View, VIPERScreen {
@@ -24,7 +24,7 @@ public import ViperNest
 /// reading its router stops the program). Hold the presenter the builder passes in a `let`.
 @MainActor
 public protocol VIPERScreen {
-  /// The screen's presenter: an `@Observable` ``VIPERPresenter`` whose links name ``NoView``.
+  /// The screen's presenter: an `@Observable` `VIPERPresenter` whose links name `NoView`.
   associatedtype Presenter: VIPERPresenter
 
   /// Creates the screen for `presenter`. Only ``ScreenBuilder`` calls it, once per module: keep
