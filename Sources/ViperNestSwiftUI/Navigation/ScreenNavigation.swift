@@ -241,6 +241,31 @@ public final class ScreenNavigation: Observable {
     if storedCover != nil { fullScreenCover = nil }
   }
 
+  /// Dismisses the screen `controller` hosts, as SwiftUI's `dismiss` read in that screen does
+  /// (S11): a sheet or cover is dismissed, a pushed screen is popped with the screens above it,
+  /// anything else is left alone.
+  ///
+  /// ```swift
+  /// // in the router of a screen that may be pushed or presented:
+  /// func close() throws {
+  ///   try resolver.resolve(ScreenNavigation.self).dismiss(viewController)
+  /// }
+  /// ```
+  ///
+  /// - Parameter controller: The module's controller (a router's `viewController`); nil (a module
+  ///   already released) does nothing.
+  public func dismiss(_ controller: (any ViewControlling)?) {
+    guard let controller else { return }
+    let id = ObjectIdentifier(controller)
+    if storedSheet?.id == id {
+      sheet = nil
+    } else if storedCover?.id == id {
+      fullScreenCover = nil
+    } else if let index = storedPath.firstIndex(where: { $0.id == id }) {
+      path = Array(storedPath[..<index])
+    }
+  }
+
   // MARK: - Routes
 
   /// A route for `module`, which now holds `story`; closes `story` when it throws.

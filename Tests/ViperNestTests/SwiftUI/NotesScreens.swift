@@ -100,12 +100,13 @@ typealias NoteDetailModule = Module<any NoteDetailInput, Never>
 final class NoteDetailPresenter: VIPERPresenter, NoteDetailInput {
   @ObservationIgnored let links = PresenterLinks<NoView, NoInteractor, any NoteDetailRouting>()
   var index = 0
+  func didTapClose() { router.close() }
 }
 
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 final class NoteDetailRouter: VIPERRouter, NoteDetailRouting {
   let links = RouterLinks()
-  func close() { try? resolver.resolve(ScreenNavigation.self).pop() }
+  func close() { try? resolver.resolve(ScreenNavigation.self).dismiss(viewController) }
 }
 
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)

@@ -175,6 +175,44 @@ struct ScreenNavigationTests {
     #expect(shown.navigation.path.count == 1)
   }
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  @Test func dismissActsWhereTheScreenIsPoppingItWithTheScreensAboveIt() throws {
+    let shown = try Shown(NotesApp())
+    defer { shown.story.close() }
+    for index in 0..<3 {
+      try shown.router.showNote(index)
+    }
+    let middleRoute = shown.navigation.path[1]
+    let middle = try #require((middleRoute.screen as? NoteDetailScreen)?.presenter)
+
+    middle.didTapClose()  // S11: dismiss pops the screen it is read in
+
+    #expect(shown.navigation.path.count == 1)
+    #expect(shown.pushedStories == ["NoteDetail"])
+    shown.navigation.dismiss(middleRoute.controller)
+    #expect(shown.navigation.path.count == 1, "no effect on a screen that is not shown")
+  }
+
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  @Test func closingTheStoryReleasesItsNavigationAndEveryScreenItShows() async throws {
+    let detector = LeakDetector(timeout: .milliseconds(200))
+    let released = try await detector.withTracking { () async throws -> WeakRef in
+      let notes = try NotesApp()
+      let story = try notes.app.open(NotesStory.self)
+      let navigation = WeakRef(try story.resolve(ScreenNavigation.self))
+      try NotesScreenBuilder.build(in: story).router?.showNote(1)
+      try NotesScreenBuilder.build(in: story).router?.editNote(0)
+      #expect(story.tree.children.map(\.name) == ["NoteDetail", "NoteEditor"])
+
+      story.close()
+
+      #expect(story.tree.children.isEmpty)
+      #expect(await detector.check() == nil)
+      return navigation
+    }
+    #expect(released.object == nil)
+  }
+
   // MARK: - Sheets and covers
 
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
