@@ -1,8 +1,9 @@
 import Observation
 import Testing
-import ViperNest
 import ViperNestHeadless
 import ViperNestSwiftUI
+
+@testable import ViperNest
 
 /// A screen module (a SwiftUI view that owns an `@Observable` presenter) built by a
 /// `ScreenBuilder`: wired with VIPER's ownership, hosted by the toolkit's hosting controller, and
@@ -307,4 +308,18 @@ struct ViewNamingScreen: VIPERScreen {
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 final class PlainEditorView: HeadlessViewController, VIPERView {
   let links = ViewLinks<NoteEditorPresenter>()
+}
+
+/// The wrong pattern, a screen that makes its presenter, is named by the message that stops it.
+@MainActor
+struct ScreenPresenterMessageTests {
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  @Test func aScreensPresenterReadBeforeWiringSaysTheScreenMustNotMakeIt() {
+    let message = PresenterLinks<NoView, any NotesInteractorInput, any NotesRouting>
+      .unwiredMessage("router")
+    #expect(message.contains("this presenter was not made by a ScreenBuilder"))
+    #expect(message.contains("`@State var presenter = ...`"))
+    #expect(
+      message.contains("hold the presenter the screen receives in init(presenter:) in a `let`"))
+  }
 }
