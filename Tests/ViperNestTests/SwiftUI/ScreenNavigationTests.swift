@@ -3,6 +3,7 @@ import Testing
 import ViperNest
 import ViperNestHeadless
 import ViperNestSwiftUI
+import ViperNestTesting
 
 /// Native SwiftUI navigation: a story's `ScreenNavigation`, driven by routers, shown by the
 /// headless SwiftUI stack with the user's gestures. Every removal (back, swipe, history menu, app
@@ -382,6 +383,20 @@ struct ScreenNavigationTests {
       return await detector.check()
     }
     #expect(report == nil)
+  }
+
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  @Test(.detectsLeaks(timeout: .milliseconds(500)))
+  func screensTheUserDismissesPassTheDetectsLeaksTrait() throws {
+    let shown = try Shown(NotesApp())
+    defer { shown.story.close() }
+    try shown.router.showNote(1)
+    shown.stack.update()
+    #expect(shown.stack.swipeBack())
+    try shown.router.editNote(0)
+    shown.stack.update()
+    #expect(shown.stack.swipeDownSheet())
+    // The trait checks the ended modules (and the Notes story, closed) once the test returns.
   }
 
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
