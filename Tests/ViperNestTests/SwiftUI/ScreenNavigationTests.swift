@@ -214,6 +214,40 @@ struct ScreenNavigationTests {
     #expect(released.object == nil)
   }
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  @Test func setPathReplacesThePathInOneWriteOrChangesNothing() throws {
+    let shown = try Shown(NotesApp())
+    defer { shown.story.close() }
+    try shown.router.showNote(7)
+    let old = shown.navigation.path
+    func detail() throws -> (module: any Presentable, story: Story?) {
+      let (story, module) = try shown.story.open(NoteDetailStory.self) {
+        try $0.resolve(NoteDetailModule.self)
+      }
+      return (module, story)
+    }
+    let first = try detail()
+    let plainStory = try shown.story.open(NoteDetailStory.self)
+    let last = try detail()
+
+    let error = try #require(throws: ScreenNavigationError.self) {
+      try shown.navigation.setPath([
+        first, (HeadlessViewController(host: shown.notes.host), plainStory), last,
+      ])
+    }
+    #expect(error.code == .notAScreen)
+    #expect(shown.navigation.path == old)
+    #expect([first.story, plainStory, last.story].allSatisfy { $0?.isClosed == true })
+    #expect(shown.pushedStories == ["NoteDetail"])
+
+    try shown.navigation.setPath([try detail(), try detail()])
+    #expect(shown.navigation.path.count == 2)
+    #expect(shown.pushedStories == ["NoteDetail", "NoteDetail"])
+    #expect(
+      shown.stack.log.last
+        == "path write: [NoteDetailScreen] -> [NoteDetailScreen, NoteDetailScreen]")
+  }
+
   // MARK: - Sheets and covers
 
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
