@@ -36,10 +36,12 @@ let package = Package(
     // Navigation scenarios written once against the toolkit protocols: ViperNestTests runs them on
     // the headless host; ViperNestUIKitConformanceTests runs them against UIKit in an iOS
     // simulator (on Linux, .ci/typecheck-uikit.sh type-checks it against the UIKit stub).
-    .target(name: "ViperNestConformance", dependencies: ["ViperNest"], path: "Tests/Conformance"),
+    .target(
+      name: "ViperNestConformance", dependencies: ["ViperNest", "ViperNestSwiftUI"],
+      path: "Tests/Conformance"),
     .testTarget(
       name: "ViperNestUIKitConformanceTests",
-      dependencies: ["ViperNestConformance", "ViperNestUIKit"],
+      dependencies: ["ViperNestConformance", "ViperNestUIKit", "ViperNestSwiftUI"],
       path: "Tests/UIKitConformanceTests"),
     // Module generator: `swift package generate-module` runs vipernest-generate, whose templates
     // live in ViperNestGenerator (not a product) so they can be unit-tested.
