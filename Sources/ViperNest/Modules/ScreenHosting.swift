@@ -22,9 +22,6 @@ package final class ScreenLinks {
   /// Keeps `story` open while the module is shown, and closes it when the module ends (or when
   /// these links are released).
   package func holdStory(_ story: Story) { leases.append(StoryLease(story)) }
-
-  /// Whether the module ended (left the screen) since it was last shown.
-  package var isEnded: Bool { hasEnded }
 }
 
 extension ScreenLinks: StoryLeaseHolding {
