@@ -222,3 +222,13 @@ struct NotesApp {
     window = host.makeWindow()
   }
 }
+
+/// The presenter a leak test leaks on purpose, held weakly, so the test can break its cycle once
+/// the leak is reported (LeakSanitizer then sees no leak).
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+@MainActor
+final class LeakedPresenter {
+  weak var object: NoteEditorPresenter?
+
+  func breakCycle() { object?.onSave = nil }
+}

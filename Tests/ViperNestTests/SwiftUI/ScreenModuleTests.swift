@@ -263,6 +263,7 @@ struct ScreenModuleTests {
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test func aPresenterKeptByItsOwnClosureIsReportedWithItsRetainPath() async throws {
     let detector = LeakDetector(timeout: .milliseconds(100))
+    let leaked = LeakedPresenter()
     let report = try await detector.withTracking { () async throws -> LeakReport? in
       let notes = try NotesApp()
       let story = try notes.app.open(NotesStory.self)
@@ -274,6 +275,7 @@ struct ScreenModuleTests {
       }
       let presenter = try #require(editor.input as? NoteEditorPresenter)
       presenter.onSave = { presenter.text = "" }  // the leak: the closure captures its owner
+      leaked.object = presenter
       try PresentTransition(from: list.view, to: editor, story: editorStory).perform()
       try swipeDown(editor, on: notes.host)
       _ = consume editor
@@ -282,6 +284,7 @@ struct ScreenModuleTests {
     let found = try #require(report)
     #expect(found.leaks.map(\.typeName).contains("NoteEditorPresenter"))
     #expect(found.description.contains("NoteEditorPresenter.onSave"), "\(found)")
+    leaked.breakCycle()
   }
 }
 

@@ -436,6 +436,7 @@ struct ScreenNavigationTests {
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test func aSheetsPresenterCapturedByItsOwnClosureIsReportedWithItsRetainPath() async throws {
     let detector = LeakDetector(timeout: .milliseconds(200))
+    let leaked = LeakedPresenter()
     let report = try await detector.withTracking { () async throws -> LeakReport? in
       let shown = try Shown(NotesApp())
       defer { shown.story.close() }
@@ -443,6 +444,7 @@ struct ScreenNavigationTests {
       shown.stack.update()
       let presenter = try #require((shown.navigation.sheet?.screen as? NoteEditorScreen)?.presenter)
       presenter.onSave = { presenter.text = "" }  // the leak, as a `.task` closure kept by a model
+      leaked.object = presenter
       _ = consume presenter
       #expect(shown.stack.swipeDownSheet())
       return await detector.check()
@@ -450,5 +452,6 @@ struct ScreenNavigationTests {
     let found = try #require(report)
     #expect(found.leaks.map(\.typeName).contains("NoteEditorPresenter"))
     #expect(found.description.contains("NoteEditorPresenter.onSave"), "\(found)")
+    leaked.breakCycle()
   }
 }
