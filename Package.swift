@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "ViperNestTesting", targets: ["ViperNestTesting"]),
     .library(name: "ViperNestHeadless", targets: ["ViperNestHeadless"]),
     .library(name: "ViperNestUIKit", targets: ["ViperNestUIKit"]),
+    .library(name: "ViperNestSwiftUI", targets: ["ViperNestSwiftUI"]),
     .plugin(name: "GenerateModule", targets: ["GenerateModule"]),
   ],
   targets: [
@@ -20,19 +21,27 @@ let package = Package(
     // UIKit adapters: compiled on Apple platforms only; on Linux .ci/typecheck-uikit.sh
     // type-checks them against Tests/UIKitStub.
     .target(name: "ViperNestUIKit", dependencies: ["ViperNest"]),
+    // SwiftUI screens as module views, and native SwiftUI navigation. Plain Swift, built and
+    // tested on Linux, except the files that use SwiftUI (`#if canImport(SwiftUI)`), which
+    // .ci/typecheck-swiftui.sh type-checks against Tests/SwiftUIStub. ViperNestUIKit: the
+    // hosting controller is a UIViewController, which ViperNestUIKit makes ViewControlling
+    // (empty where UIKit is missing).
+    .target(name: "ViperNestSwiftUI", dependencies: ["ViperNest", "ViperNestUIKit"]),
     .testTarget(
       name: "ViperNestTests",
       dependencies: [
         "ViperNest", "ViperNestTesting", "ViperNestHeadless", "ViperNestGenerator",
-        "ViperNestConformance",
+        "ViperNestConformance", "ViperNestSwiftUI",
       ]),
     // Navigation scenarios written once against the toolkit protocols: ViperNestTests runs them on
     // the headless host; ViperNestUIKitConformanceTests runs them against UIKit in an iOS
     // simulator (on Linux, .ci/typecheck-uikit.sh type-checks it against the UIKit stub).
-    .target(name: "ViperNestConformance", dependencies: ["ViperNest"], path: "Tests/Conformance"),
+    .target(
+      name: "ViperNestConformance", dependencies: ["ViperNest", "ViperNestSwiftUI"],
+      path: "Tests/Conformance"),
     .testTarget(
       name: "ViperNestUIKitConformanceTests",
-      dependencies: ["ViperNestConformance", "ViperNestUIKit"],
+      dependencies: ["ViperNestConformance", "ViperNestUIKit", "ViperNestSwiftUI"],
       path: "Tests/UIKitConformanceTests"),
     // Module generator: `swift package generate-module` runs vipernest-generate, whose templates
     // live in ViperNestGenerator (not a product) so they can be unit-tested.

@@ -11,6 +11,7 @@ cd "$(dirname "$0")/.."
 # (`XCTestCase.trackForLeaks`, `Trait.detectsLeaks`) under "Extended Modules".
 swift build --target ViperNestTesting
 swift build --target ViperNestHeadless
+swift build --target ViperNestSwiftUI
 bin=$(swift build --show-bin-path)
 if command -v xcrun >/dev/null 2>&1; then
   extract=$(xcrun --find swift-symbolgraph-extract)

@@ -79,6 +79,12 @@ public final class LinkNavigator {
   ///   the link showed.
   @discardableResult
   public func open(_ url: URL, animated: Bool = true) throws -> OpenedLink {
+    let (route, captures) = try match(url)
+    return try show(route, captures, url: url, animated: animated)
+  }
+
+  /// The route `url` matches and its captures, every parameter checked to convert.
+  func match(_ url: URL) throws -> (LinkRoute, LinkCaptures) {
     let link = ParsedLink(url)
     guard let index = matcher.match(link.segments) else {
       var error = LinkError(
@@ -112,7 +118,7 @@ public final class LinkNavigator {
         throw error
       }
     }
-    return try show(route, captures, url: url, animated: animated)
+    return (route, captures)
   }
 
   /// Reverses, innermost first and without animation, every transition the navigator's links
@@ -295,7 +301,7 @@ public final class LinkNavigator {
     }
   }
 
-  private func failure(_ route: LinkRoute, step number: Int, url: URL, _ error: any Error)
+  func failure(_ route: LinkRoute, step number: Int, url: URL, _ error: any Error)
     -> LinkError
   {
     if var linkError = error as? LinkError {

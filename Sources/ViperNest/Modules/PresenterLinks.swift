@@ -189,6 +189,17 @@ public final class PresenterLinks<View, Interactor, Router> {
         + "this module has no \(link): its presenter's links name \(link == "router" ? "NoRouter" : "NoInteractor"). "
         + "Remove the read, or give the module a \(link) (in the links and in its builder)."
     }
+    if View.self is NoView.Type {
+      // A screen's presenter: the usual mistake is a presenter the screen made itself.
+      return
+        "PresenterLinks<\(View.self), \(Interactor.self), \(Router.self)>.\(link) was read before "
+        + "the module was wired: this presenter was not made by a ScreenBuilder. A screen that "
+        + "creates its presenter (in `body`, or as `@State var presenter = ...`, which SwiftUI runs "
+        + "at every init of the view) gets one that is never wired. Let the builder make it: "
+        + "resolve the screen's module (or call ScreenBuilder.build(in:)), and hold the presenter "
+        + "the screen receives in init(presenter:) in a `let`; in a unit test of the presenter "
+        + "alone, call links.wire(view:interactor:router:) first."
+    }
     return unwiredLinkMessage(
       "PresenterLinks<\(View.self), \(Interactor.self), \(Router.self)>.\(link)",
       layer: "presenter", wireCall: "links.wire(view:interactor:router:)",

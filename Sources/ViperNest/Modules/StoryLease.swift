@@ -12,7 +12,7 @@ final class StoryLease: Sendable {
   deinit { story.close() }
 }
 
-/// Something that can hold story leases: a VIPER view's links.
+/// Something that can hold story leases: a VIPER view's links, a screen host's links.
 @MainActor
 protocol StoryLeaseHolding: AnyObject {
   func hold(_ lease: StoryLease)
@@ -23,10 +23,10 @@ protocol StoryLeaseHolding: AnyObject {
   func end() -> Bool
 }
 
-/// The lease holder of `controller` when it is a VIPER view.
+/// The lease holder of `controller` when it is a VIPER view or hosts a screen module.
 @MainActor
 func leaseHolder(of controller: any ViewControlling) -> (any StoryLeaseHolding)? {
   func holder<View: VIPERView>(_ view: View) -> any StoryLeaseHolding { view.links }
-  guard let view = controller as? any VIPERView else { return nil }
-  return holder(view)
+  if let view = controller as? any VIPERView { return holder(view) }
+  return (controller as? any ScreenHosting)?.screenLinks
 }

@@ -442,7 +442,13 @@ open class VIPERBuilder<
     }
     expect(
       presenter is View.ViewOutput, Presenter.self, View.ViewOutput.self, View.self, "presenter")
-    expect(view is Presenter.View, View.self, Presenter.View.self, Presenter.self, "view")
+    if Presenter.View.self is NoView.Type {
+      problems.append(
+        "\(Presenter.self)'s links name NoView: its view is a screen that reads it, built with a "
+          + "ScreenBuilder (ViperNestSwiftUI), not with \(Self.self)")
+    } else {
+      expect(view is Presenter.View, View.self, Presenter.View.self, Presenter.self, "view")
+    }
     // A missing layer (NoInteractor, NoRouter) on one side only: the builder and the presenter's
     // links disagree on whether the module has it.
     func expectSameLayers(_ link: String, builderHasNone: Bool, linksHaveNone: Bool, none: String) {

@@ -88,7 +88,7 @@ enum ShownControllers {
     update(controller) { entry in
       entry.cores.append(WeakCore(core: core))
       if let lease { entry.leases.append(lease) }
-      if entry.leakToken == nil, LeakDetector.current != nil, !(controller is any VIPERView) {
+      if entry.leakToken == nil, LeakDetector.current != nil, !isBuiltModuleView(controller) {
         entry.leakToken = beginModuleGroup(view: controller, input: nil)
       }
     }
@@ -97,7 +97,7 @@ enum ShownControllers {
   /// Begins the leak-detection group of a module that is not VIPER (``Module``'s view and input),
   /// when a detector is on; it ends when the view leaves the screen or is released.
   static func trackModule(view: any ViewControlling, input: Any) {
-    guard LeakDetector.current != nil, !(view is any VIPERView) else { return }
+    guard LeakDetector.current != nil, !isBuiltModuleView(view) else { return }
     update(view) { entry in
       if entry.leakToken == nil {
         entry.leakToken = beginModuleGroup(view: view, input: input)

@@ -1,0 +1,53 @@
+package import ViperNest
+
+/// The headless counterpart of a `UIHostingController`: a controller that holds a screen module's
+/// screen (a SwiftUI view in an app) and shows it, with UIKit's ownership rules like every
+/// ``HeadlessViewController``.
+///
+/// `ScreenBuilder` (in `ViperNestSwiftUI`) asks the registered ``HeadlessHost`` to host each screen
+/// it builds, so a screen module is presented, pushed, embedded, made a window root or a tab, and
+/// dismissed by the user (``HeadlessHost/tapBack(in:)``, ``HeadlessHost/swipeDown(_:completes:)``…)
+/// exactly like a UIKit module, with the same story closing and leak checks.
+///
+/// ```swift
+/// let module = try ContactsScreenBuilder.build(in: story)
+/// let host = try #require(module.view as? HeadlessScreenHostingController)
+/// #expect(host.screen is ContactsScreen)
+/// ```
+public final class HeadlessScreenHostingController: HeadlessViewController {
+  /// The screen this controller shows, held strongly (it owns its presenter); nil for a controller
+  /// created without one.
+  public private(set) var screen: Any?
+  let links: ScreenLinks
+
+  /// Creates a controller that shows nothing, as `HeadlessHost` creates any controller class.
+  ///
+  /// - Parameter host: The host that records what happens to it.
+  public required init(host: HeadlessHost) {
+    links = ScreenLinks()
+    super.init(host: host)
+  }
+
+  init(screen: Any, named name: String, links: ScreenLinks, host: HeadlessHost) {
+    self.screen = screen
+    self.links = links
+    super.init(host: host)
+    self.name = name
+  }
+}
+
+extension HeadlessScreenHostingController: ScreenHosting {
+  package var screenLinks: ScreenLinks { links }
+  package var hostedScreen: Any? { screen }
+}
+
+extension HeadlessHost: ScreenHostingToolkit {
+  package func hostScreen(_ screen: Any, named name: String, links: ScreenLinks)
+    -> any ScreenHosting
+  {
+    let controller = HeadlessScreenHostingController(
+      screen: screen, named: name, links: links, host: self)
+    record(.loaded(controller.name, from: .code))
+    return controller
+  }
+}
