@@ -14,8 +14,9 @@
 // would let a class's property of exactly the contract's type take the requirement's place, but
 // not an optional or implicitly unwrapped one (`var interactor: …!`, the usual shape), so that
 // is no exact check either. What is exact for stored properties is the class's field metadata,
-// which lists every stored property by name, inherited ones included: the leak detector reads it
-// already (`SwiftRuntimeReflection.storedFields(of:)`, cached per class). The builder reads it on
+// which lists every stored property by name, inherited ones included: the builder reads only the
+// names (`SwiftRuntimeReflection.declaredFieldNames(of:)`, which resolves no field type, so an
+// app pays no metadata for it: benchmark targets `launch-300`, `memory-300`). It reads them on
 // its checked path only (`wireChecked`), which runs for the first module of a builder's layer
 // classes; later modules take the recorded path (`WiringMemo`) and pay nothing. A layer class
 // found clean is remembered, so it is read once per class even when that path runs again.
@@ -80,7 +81,7 @@ enum LinkShadowing {
     if clean.contains(key) { return [] }
     let links = role.links
     var found: [Shadow] = []
-    for field in SwiftRuntimeReflection.storedFields(of: type).fields {
+    for field in SwiftRuntimeReflection.declaredFieldNames(of: type) {
       let name = field.name.hasPrefix("_") ? String(field.name.dropFirst()) : field.name
       guard links.contains(name) else { continue }
       found.append(

@@ -273,6 +273,35 @@ enum SwiftRuntimeReflection {
     }
   }
 
+  /// The names of a class's stored properties, superclasses first, each with the class that
+  /// declares it, read from the field records alone: no field type is resolved, so nothing is
+  /// instantiated and little is allocated (what the module builder's shadowing check needs on the
+  /// first build of each layer class; `storedFields(of:)` resolves every field's type). A class
+  /// without field records (an Objective-C class, stripped metadata) contributes nothing.
+  static func declaredFieldNames(of type: AnyClass) -> [(name: String, declaringType: AnyClass)] {
+    var chain: [AnyClass] = [type]
+    while let superclass = _getSuperclass(chain[chain.count - 1]), chain.count < 64 {
+      chain.append(superclass)
+    }
+    var names: [(name: String, declaringType: AnyClass)] = []
+    for level in chain.reversed() {
+      guard let descriptor = runtimeTypeContextDescriptor(level),
+        descriptor.load(as: UInt32.self) & 0x1F == ContextDescriptorKind.class,
+        let fieldDescriptor = relativePointer(at: descriptor + 16)
+      else { continue }
+      let recordSize = Int(fieldDescriptor.load(fromByteOffset: 10, as: UInt16.self))
+      let recordCount = Int(fieldDescriptor.load(fromByteOffset: 12, as: UInt32.self))
+      guard recordSize >= 12 else { continue }
+      for index in 0..<recordCount {
+        let record = fieldDescriptor + 16 + index * recordSize
+        guard let name = relativePointer(at: record + 8) else { continue }
+        names.append(
+          (displayName(ofField: String(cString: name.assumingMemoryBound(to: CChar.self))), level))
+      }
+    }
+    return names
+  }
+
   /// Tells `weak`, `unowned` and `unowned(unsafe)` apart from the suffix of the field's mangled
   /// type name (`Xw`, `Xo`, `Xu`). Nil when the descriptor cannot be read or does not match.
   private static func nonStrongOwnership(
