@@ -1,0 +1,155 @@
+/// The library's one hash table: open addressing over keys that are a non-zero word (a type's
+/// metadata pointer, an `ObjectIdentifier` or an object's address), with a multiplicative
+/// (Fibonacci) hash and linear probing. A lookup is a multiply, a shift and usually one
+/// comparison (a `Dictionary` hashes with SipHash), and costs the same with 10 or 100,000 keys.
+///
+/// Each slot holds an `Element` that knows its own key, so a table whose elements can find their
+/// key (`EntrySlot`: the entry's `typeID`) spends one word per slot; `KeyedSlot` pairs a key with
+/// any value. Key 0 marks an empty slot (no metadata or object lives at address 0).
+///
+/// Two uses:
+/// - Frozen: built with `init(minimumCapacity:)` and that many `insert`s (which then never
+///   grow it), then only read. A frozen table stored in a `let` is immutable, so any number of
+///   threads may probe it without a lock (`Table`).
+/// - Growable: `insert` doubles the capacity when the table would pass 3/4 full. A growable
+///   table is a value: whoever owns it serializes its mutations (a lock, the main actor, one
+///   thread).
+///
+/// Invariants (checked under `VIPERNEST_INTERNAL_CHECKS`): the capacity is a power of two at
+/// least 8; at most 3/4 of the slots are full, so every probe meets an empty slot; a key is in
+/// at most one slot, at or after its home slot with no empty slot in between.
+@usableFromInline
+struct WordTable<Element: WordTableElement> {
+  /// Power-of-two count; `Element.vacant` in empty slots.
+  @usableFromInline private(set) var slots: ContiguousArray<Element>
+  /// `UInt.bitWidth - log2(slots.count)`: the hash keeps the product's top bits.
+  @usableFromInline private(set) var shift: Int
+  /// The number of full slots.
+  private(set) var count = 0
+
+  /// An empty table with room for `minimumCapacity` elements before it grows.
+  init(minimumCapacity: Int = 0) {
+    let capacity = Self.capacity(for: minimumCapacity)
+    slots = ContiguousArray(repeating: .vacant, count: capacity)
+    shift = UInt.bitWidth - capacity.trailingZeroBitCount
+  }
+
+  /// The number of slots: the smallest power of two, at least 8, that holds `count` elements at
+  /// most 3/4 full.
+  static func capacity(for count: Int) -> Int {
+    var capacity = 8
+    while capacity * 3 < count * 4 { capacity <<= 1 }
+    return capacity
+  }
+
+  /// The slot where probing for `key` starts: the top bits of the key times 2^64/φ. Pointers'
+  /// low bits are alignment zeros; the multiply spreads every bit into the top ones.
+  @inlinable @inline(__always)
+  static func home(of key: UInt, shift: Int) -> Int {
+    Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt(truncatingIfNeeded: shift))
+  }
+
+  /// The element whose key is `key`, or `Element.vacant` when the table has none.
+  @inlinable @inline(__always)
+  subscript(key: UInt) -> Element {
+    internalCheck(key != 0, "a word table's keys are not zero")
+    let mask = slots.count &- 1
+    var index = Self.home(of: key, shift: shift)
+    while true {
+      let found = slots[index].key
+      if found == key || found == 0 { return slots[index] }
+      index = (index &+ 1) & mask
+    }
+  }
+
+  /// Adds `element` unless an element with its key is already there.
+  ///
+  /// - Returns: Whether it was added, and the element now in the table under its key (the one
+  ///   already there when it was not added).
+  mutating func insert(_ element: Element) -> (inserted: Bool, elementAfterInsert: Element) {
+    let key = element.key
+    internalCheck(key != 0, "a word table's keys are not zero")
+    var index = position(of: key)
+    let found = slots[index]
+    if found.key == key { return (false, found) }
+    if (count + 1) * 4 > slots.count * 3 {
+      rehash(slots.count * 2)
+      index = position(of: key)
+    }
+    slots[index] = element
+    count += 1
+    internalCheck(count * 4 <= slots.count * 3, "a word table is at most 3/4 full")
+    return (true, element)
+  }
+
+  /// Puts `element` in the table, in place of the element with the same key if there is one.
+  mutating func update(_ element: Element) {
+    let index = position(of: element.key)
+    if slots[index].key == element.key {
+      slots[index] = element
+    } else {
+      _ = insert(element)
+    }
+  }
+
+  /// Makes room for `minimumCount` elements in all, so that inserting up to that many never
+  /// rehashes.
+  mutating func reserveCapacity(_ minimumCount: Int) {
+    let capacity = Self.capacity(for: minimumCount)
+    if capacity > slots.count { rehash(capacity) }
+  }
+
+  /// The slot that holds `key`, or the empty slot where it would go.
+  private func position(of key: UInt) -> Int {
+    let mask = slots.count - 1
+    var index = Self.home(of: key, shift: shift)
+    while true {
+      let found = slots[index].key
+      if found == key || found == 0 { return index }
+      index = (index + 1) & mask
+    }
+  }
+
+  private mutating func rehash(_ capacity: Int) {
+    internalCheck(
+      capacity.nonzeroBitCount == 1 && capacity * 3 >= count * 4,
+      "a word table grows to a power of two that holds its elements")
+    let old = slots
+    slots = ContiguousArray(repeating: .vacant, count: capacity)
+    shift = UInt.bitWidth - capacity.trailingZeroBitCount
+    for element in old where element.key != 0 {
+      slots[position(of: element.key)] = element
+    }
+  }
+}
+
+extension WordTable: Sendable where Element: Sendable {}
+
+/// What a ``WordTable`` slot holds: an element that knows its key.
+@usableFromInline
+protocol WordTableElement {
+  /// The element of an empty slot, whose key is 0.
+  static var vacant: Self { get }
+  /// The key; 0 only for `vacant`.
+  var key: UInt { get }
+}
+
+/// A key and a value, for tables whose values do not carry their key.
+struct KeyedSlot<Value>: WordTableElement {
+  var key: UInt
+  /// Nil only in an empty slot.
+  var value: Value?
+
+  static var vacant: Self { Self(key: 0, value: nil) }
+
+  init(key: UInt, value: Value?) {
+    self.key = key
+    self.value = value
+  }
+
+  init(_ id: ObjectIdentifier, _ value: Value) {
+    self.init(key: UInt(bitPattern: id), value: value)
+  }
+}
+
+extension KeyedSlot: Sendable where Value: Sendable {}
