@@ -97,14 +97,14 @@ final class Graph: Sendable {
     self.stories = stories.values.sorted { $0.name < $1.name }
     self.hasGraphLifetime = hasGraphLifetime
     self.configuration = configuration
-    var profiles = WordTable<KeyedSlot<StoryProfile>>(minimumCapacity: storyKinds.count)
-    for (id, kind) in storyKinds {
-      let profile = StoryProfile(
-        kind: kind, locals: locals[id], slotCount: slotEntries[id]?.count ?? 0,
-        allowedParents: parents[id].flatMap { $0.isEmpty ? nil : $0 })
-      _ = profiles.insert(KeyedSlot(id, profile))
-    }
-    self.profiles = profiles
+    self.profiles = WordTable(
+      frozen: storyKinds.map { id, kind in
+        KeyedSlot(
+          id,
+          StoryProfile(
+            kind: kind, locals: locals[id], slotCount: slotEntries[id]?.count ?? 0,
+            allowedParents: parents[id].flatMap { $0.isEmpty ? nil : $0 }))
+      }, expectedCount: storyKinds.count)
   }
 
   /// Story-local registrations that shadow an enclosing registration without `overriding`, or

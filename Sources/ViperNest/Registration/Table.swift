@@ -20,21 +20,19 @@ final class Table: Sendable {
   init(_ entries: [AnyEntry]) {
     self.entries = entries
     var plainCount = 0
-    for entry in entries where entry.isPlain { plainCount += 1 }
-    var plain = WordTable<EntrySlot>(minimumCapacity: plainCount)
-    let capacity = plain.slots.count
     var keyed: [ServiceKey: AnyEntry] = [:]
     for entry in entries {
-      guard entry.isPlain else {
+      if entry.isPlain {
+        plainCount += 1
+      } else {
         keyed[entry.key] = entry
-        continue
       }
-      // Of two entries of one key (the validator's table of every story's local entries), the
-      // first stays, the one a lookup finds.
-      _ = plain.insert(EntrySlot(entry: .passUnretained(entry)))
     }
-    internalCheck(plain.slots.count == capacity, "a frozen table never grows while it is built")
-    self.plain = plain
+    // Of two entries of one key (the validator's table of every story's local entries), the
+    // first stays, the one a lookup finds.
+    plain = WordTable(
+      frozen: entries.lazy.filter { $0.isPlain }.map { EntrySlot(entry: .passUnretained($0)) },
+      expectedCount: plainCount)
     self.keyed = keyed
   }
 
@@ -69,6 +67,9 @@ struct EntrySlot: WordTableElement, Sendable {
 
   @usableFromInline
   static var vacant: EntrySlot { EntrySlot(entry: nil) }
+
+  @inlinable
+  var isVacant: Bool { entry == nil }
 
   @inlinable
   var key: UInt {

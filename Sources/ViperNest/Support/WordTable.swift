@@ -5,7 +5,7 @@
 ///
 /// Each slot holds an `Element` that knows its own key, so a table whose elements can find their
 /// key (`EntrySlot`: the entry's `typeID`) spends one word per slot; `KeyedSlot` pairs a key with
-/// any value. Key 0 marks an empty slot (no metadata or object lives at address 0).
+/// any value. Keys are never 0 (no metadata or object lives at address 0).
 ///
 /// Two uses:
 /// - Frozen: built with `init(minimumCapacity:)` and that many `insert`s (which then never
@@ -34,6 +34,23 @@ struct WordTable<Element: WordTableElement> {
     shift = UInt.bitWidth - capacity.trailingZeroBitCount
   }
 
+  /// A frozen table: `elements`, of which there are at most `expectedCount`, in a table sized
+  /// for that many (of two elements with one key, the first stays).
+  init(frozen elements: some Sequence<Element>, expectedCount: Int) {
+    let capacity = Self.capacity(for: expectedCount)
+    let shift = UInt.bitWidth - capacity.trailingZeroBitCount
+    // Filled in a local array (one uniqueness check, not one per element).
+    var slots = ContiguousArray<Element>(repeating: .vacant, count: capacity)
+    var count = 0
+    for element in elements where Self.place(element, in: &slots, shift: shift) {
+      count += 1
+      internalCheck(count <= expectedCount, "a frozen word table gets the elements it expects")
+    }
+    self.slots = slots
+    self.shift = shift
+    self.count = count
+  }
+
   /// The number of slots: the smallest power of two, at least 8, that holds `count` elements at
   /// most 3/4 full.
   static func capacity(for count: Int) -> Int {
@@ -46,7 +63,8 @@ struct WordTable<Element: WordTableElement> {
   /// low bits are alignment zeros; the multiply spreads every bit into the top ones.
   @inlinable @inline(__always)
   static func home(of key: UInt, shift: Int) -> Int {
-    Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt(truncatingIfNeeded: shift))
+    // `&>>`: `shift` is in 1..<64 (the capacity is at least 8), so no overshift test is needed.
+    Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) &>> UInt(truncatingIfNeeded: shift))
   }
 
   /// The element whose key is `key`, or `Element.vacant` when the table has none.
@@ -56,8 +74,8 @@ struct WordTable<Element: WordTableElement> {
     let mask = slots.count &- 1
     var index = Self.home(of: key, shift: shift)
     while true {
-      let found = slots[index].key
-      if found == key || found == 0 { return slots[index] }
+      // The vacancy test first: an element's key may be a load away (`EntrySlot`).
+      if slots[index].isVacant || slots[index].key == key { return slots[index] }
       index = (index &+ 1) & mask
     }
   }
@@ -67,16 +85,15 @@ struct WordTable<Element: WordTableElement> {
   /// - Returns: Whether it was added, and the element now in the table under its key (the one
   ///   already there when it was not added).
   mutating func insert(_ element: Element) -> (inserted: Bool, elementAfterInsert: Element) {
-    let key = element.key
-    internalCheck(key != 0, "a word table's keys are not zero")
-    var index = position(of: key)
-    let found = slots[index]
-    if found.key == key { return (false, found) }
+    internalCheck(element.key != 0, "a word table's keys are not zero")
+    let index = position(of: element.key)
+    if !slots[index].isVacant { return (false, slots[index]) }
     if (count + 1) * 4 > slots.count * 3 {
       rehash(slots.count * 2)
-      index = position(of: key)
+      _ = Self.place(element, in: &slots, shift: shift)
+    } else {
+      slots[index] = element
     }
-    slots[index] = element
     count += 1
     internalCheck(count * 4 <= slots.count * 3, "a word table is at most 3/4 full")
     return (true, element)
@@ -85,7 +102,7 @@ struct WordTable<Element: WordTableElement> {
   /// Puts `element` in the table, in place of the element with the same key if there is one.
   mutating func update(_ element: Element) {
     let index = position(of: element.key)
-    if slots[index].key == element.key {
+    if !slots[index].isVacant {
       slots[index] = element
     } else {
       _ = insert(element)
@@ -104,10 +121,29 @@ struct WordTable<Element: WordTableElement> {
     let mask = slots.count - 1
     var index = Self.home(of: key, shift: shift)
     while true {
-      let found = slots[index].key
-      if found == key || found == 0 { return index }
+      if slots[index].isVacant || slots[index].key == key { return index }
       index = (index + 1) & mask
     }
+  }
+
+  /// Puts `element` in the first vacant slot of its probe sequence in `slots`, unless an element
+  /// with its key is already there.
+  ///
+  /// - Returns: Whether it was put there.
+  @inline(__always)
+  private static func place(
+    _ element: Element, in slots: inout ContiguousArray<Element>, shift: Int
+  ) -> Bool {
+    let key = element.key
+    internalCheck(key != 0, "a word table's keys are not zero")
+    let mask = slots.count - 1
+    var index = home(of: key, shift: shift)
+    while !slots[index].isVacant {
+      if slots[index].key == key { return false }
+      index = (index + 1) & mask
+    }
+    slots[index] = element
+    return true
   }
 
   private mutating func rehash(_ capacity: Int) {
@@ -115,11 +151,8 @@ struct WordTable<Element: WordTableElement> {
       capacity.nonzeroBitCount == 1 && capacity * 3 >= count * 4,
       "a word table grows to a power of two that holds its elements")
     let old = slots
-    slots = ContiguousArray(repeating: .vacant, count: capacity)
-    shift = UInt.bitWidth - capacity.trailingZeroBitCount
-    for element in old where element.key != 0 {
-      slots[position(of: element.key)] = element
-    }
+    self = WordTable(frozen: old.lazy.filter { !$0.isVacant }, expectedCount: capacity * 3 / 4)
+    internalCheck(slots.count == capacity, "a word table grows to the capacity asked for")
   }
 }
 
@@ -128,9 +161,11 @@ extension WordTable: Sendable where Element: Sendable {}
 /// What a ``WordTable`` slot holds: an element that knows its key.
 @usableFromInline
 protocol WordTableElement {
-  /// The element of an empty slot, whose key is 0.
+  /// The element of an empty slot.
   static var vacant: Self { get }
-  /// The key; 0 only for `vacant`.
+  /// Whether this is the element of an empty slot.
+  var isVacant: Bool { get }
+  /// The key, not 0; read only when the element is not `vacant`.
   var key: UInt { get }
 }
 
@@ -141,6 +176,8 @@ struct KeyedSlot<Value>: WordTableElement {
   var value: Value?
 
   static var vacant: Self { Self(key: 0, value: nil) }
+
+  var isVacant: Bool { key == 0 }
 
   init(key: UInt, value: Value?) {
     self.key = key

@@ -98,15 +98,28 @@ struct WordTableTests {
 
   // MARK: - Frozen
 
-  @Test func aFrozenTableBuiltForItsKeysNeverGrowsAndFindsThemAll() {
+  @Test func aFrozenTableIsSizedForItsKeysAndFindsThemAll() {
     let keys = (1...96).map { UInt($0) &* 0x1_0000_0010 }
-    var table = WordTable<KeyedSlot<Int>>(minimumCapacity: keys.count)
+    let table = WordTable(
+      frozen: keys.enumerated().map { KeyedSlot(key: $0.element, value: $0.offset) },
+      expectedCount: keys.count)
     #expect(table.slots.count == 128)
-    for (value, key) in keys.enumerated() { _ = table.insert(KeyedSlot(key: key, value: value)) }
-    #expect(table.slots.count == 128)
-    let frozen = table
-    #expect(keys.enumerated().allSatisfy { frozen[$0.element].value == $0.offset })
-    #expect(frozen[0x10].value == nil)
+    #expect(table.count == keys.count)
+    #expect(keys.enumerated().allSatisfy { table[$0.element].value == $0.offset })
+    #expect(table[0x10].value == nil)
+  }
+
+  @Test func aFrozenTableKeepsTheFirstElementOfARepeatedKey() {
+    let keys = Self.keys(count: 3, homeSlot: 5, capacity: 8)
+    let elements = [
+      KeyedSlot(key: keys[0], value: "a"), KeyedSlot(key: keys[1], value: "b"),
+      KeyedSlot(key: keys[0], value: "again"), KeyedSlot(key: keys[2], value: "c"),
+    ]
+    let table = WordTable(frozen: elements, expectedCount: elements.count)
+    #expect(table.count == 3)
+    #expect(table[keys[0]].value == "a")
+    #expect(table[keys[1]].value == "b")
+    #expect(table[keys[2]].value == "c")
   }
 
   @Test func aRegistrationTableFindsEveryPlainRegistrationAndNothingElse() throws {
