@@ -70,7 +70,8 @@ struct WordTableTests {
 
   @Test func aGrowingTableKeepsEveryKeyAndStaysAtMostThreeQuartersFull() {
     var table = WordTable<KeyedSlot<Int>>()
-    let keys = (1...2_000).map { UInt($0) * 16 + 0x7F00_0000 }
+    // Scattered, as heap addresses are (an arithmetic run would not collide at all).
+    let keys = Self.scatteredKeys(count: 2_000, seed: 1)
     for (value, key) in keys.enumerated() {
       #expect(table.insert(KeyedSlot(key: key, value: value)).inserted)
       #expect(table.count == value + 1)
@@ -81,7 +82,7 @@ struct WordTableTests {
     var misplaced = 0
     for (value, key) in keys.enumerated() where table[key].value != value { misplaced += 1 }
     #expect(misplaced == 0)
-    let absent = (1...2_000).map { UInt($0) * 16 + 0x8F00_0000 }
+    let absent = Self.scatteredKeys(count: 2_000, seed: 2).filter { !keys.contains($0) }
     #expect(absent.allSatisfy { table[$0].value == nil })
   }
 
@@ -136,6 +137,23 @@ struct WordTableTests {
         == ObjectIdentifier(String.self))
     #expect(graph.root.entry(for: ObjectIdentifier(Float.self)) == nil)
     #expect(graph.root.plain.count == 3)
+  }
+
+  /// `count` distinct non-zero multiples of 16 below 2^40, scattered (SplitMix64 from `seed`).
+  private static func scatteredKeys(count: Int, seed: UInt64) -> [UInt] {
+    var state = seed
+    var seen = Set<UInt>()
+    var keys: [UInt] = []
+    while keys.count < count {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var mixed = state
+      mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+      mixed ^= mixed >> 31
+      let key = UInt(mixed & 0xFF_FFFF_FFF0) | 0x10
+      if seen.insert(key).inserted { keys.append(key) }
+    }
+    return keys
   }
 
   /// `count` distinct non-zero multiples of 16 whose home slot is `homeSlot` in a table of
