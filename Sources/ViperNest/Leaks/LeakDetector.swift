@@ -510,7 +510,7 @@ final class BuilderLeakInfo {
     records.append(info)
     let inserted = known.insert(KeyedSlot(ObjectIdentifier(builder), .passUnretained(info)))
     internalCheck(
-      inserted.inserted && known.count == records.count,
+      inserted && known.count == records.count,
       "every builder record is in `records` once, and `known` points to it")
     return .passUnretained(info)
   }

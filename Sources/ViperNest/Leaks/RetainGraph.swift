@@ -156,13 +156,13 @@ struct RetainGraph {
   /// the caller.
   mutating func index(of object: AnyObject) -> Int {
     let address = UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
-    let slot = indices.insert(KeyedSlot(key: address, value: addresses.count))
-    let index = slot.elementAfterInsert.value ?? addresses.count
-    guard slot.inserted else {
+    if let known = indices[address].value {
       internalCheck(
-        pins.pin(index, refersTo: object), "an address stands for one object while the graph lives")
-      return index
+        pins.pin(known, refersTo: object), "an address stands for one object while the graph lives")
+      return known
     }
+    let index = addresses.count
+    _ = indices.insert(KeyedSlot(key: address, value: index))
     addresses.append(address)
     types.append(type(of: object))
     pins.append(object)

@@ -315,7 +315,7 @@ struct InstallIndex {
       others[Registry.ScopedKey(key: entry.key, story: entry.localStory?.id)] = position
       return
     }
-    let inserted = plain.insert(KeyedSlot(entry.typeID, position)).inserted
+    let inserted = plain.insert(KeyedSlot(entry.typeID, position))
     internalCheck(inserted, "install indexes a key once per scope")
   }
 

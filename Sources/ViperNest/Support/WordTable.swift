@@ -82,12 +82,11 @@ struct WordTable<Element: WordTableElement> {
 
   /// Adds `element` unless an element with its key is already there.
   ///
-  /// - Returns: Whether it was added, and the element now in the table under its key (the one
-  ///   already there when it was not added).
-  mutating func insert(_ element: Element) -> (inserted: Bool, elementAfterInsert: Element) {
+  /// - Returns: Whether it was added (false: the table is unchanged).
+  mutating func insert(_ element: Element) -> Bool {
     internalCheck(element.key != 0, "a word table's keys are not zero")
     let index = position(of: element.key)
-    if !slots[index].isVacant { return (false, slots[index]) }
+    if !slots[index].isVacant { return false }
     if (count + 1) * 4 > slots.count * 3 {
       rehash(slots.count * 2)
       _ = Self.place(element, in: &slots, shift: shift)
@@ -96,7 +95,7 @@ struct WordTable<Element: WordTableElement> {
     }
     count += 1
     internalCheck(count * 4 <= slots.count * 3, "a word table is at most 3/4 full")
-    return (true, element)
+    return true
   }
 
   /// Puts `element` in the table, in place of the element with the same key if there is one.
