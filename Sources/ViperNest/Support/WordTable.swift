@@ -8,16 +8,16 @@
 /// any value. Keys are never 0 (no metadata or object lives at address 0).
 ///
 /// Two uses:
-/// - Frozen: built with `init(minimumCapacity:)` and that many `insert`s (which then never
-///   grow it), then only read. A frozen table stored in a `let` is immutable, so any number of
-///   threads may probe it without a lock (`Table`).
+/// - Frozen: built once by `init(frozen:expectedCount:)`, then only read. A frozen table stored
+///   in a `let` is immutable, so any number of threads may probe it without a lock (`Table`,
+///   `Graph.profiles`).
 /// - Growable: `insert` doubles the capacity when the table would pass 3/4 full. A growable
 ///   table is a value: whoever owns it serializes its mutations (a lock, the main actor, one
 ///   thread).
 ///
-/// Invariants (checked under `VIPERNEST_INTERNAL_CHECKS`): the capacity is a power of two at
-/// least 8; at most 3/4 of the slots are full, so every probe meets an empty slot; a key is in
-/// at most one slot, at or after its home slot with no empty slot in between.
+/// Invariants (`invariantsHold`, checked under `VIPERNEST_INTERNAL_CHECKS`): the capacity is a
+/// power of two at least 8; at most 3/4 of the slots are full, so every probe meets an empty
+/// slot; each key is in one slot, reached from its home slot without passing an empty one.
 @usableFromInline
 struct WordTable<Element: WordTableElement> {
   /// Power-of-two count; `Element.vacant` in empty slots.
@@ -49,6 +49,7 @@ struct WordTable<Element: WordTableElement> {
     self.slots = slots
     self.shift = shift
     self.count = count
+    internalCheck(invariantsHold, "a word table's invariants hold once it is built")
   }
 
   /// The number of slots: the smallest power of two, at least 8, that holds `count` elements at
@@ -143,6 +144,21 @@ struct WordTable<Element: WordTableElement> {
     }
     slots[index] = element
     return true
+  }
+
+  /// Whether the invariants stated on the type hold: for ``internalCheck(_:_:file:line:)``, which
+  /// evaluates it only in builds that check (it visits every slot).
+  var invariantsHold: Bool {
+    let capacity = slots.count
+    guard capacity >= 8, capacity.nonzeroBitCount == 1,
+      shift == UInt.bitWidth - capacity.trailingZeroBitCount, count * 4 <= capacity * 3
+    else { return false }
+    var full = 0
+    for (index, element) in slots.enumerated() where !element.isVacant {
+      full += 1
+      guard element.key != 0, position(of: element.key) == index else { return false }
+    }
+    return full == count
   }
 
   private mutating func rehash(_ capacity: Int) {

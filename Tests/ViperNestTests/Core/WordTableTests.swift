@@ -82,6 +82,7 @@ struct WordTableTests {
     }
     #expect(table.slots.count.nonzeroBitCount == 1)
     #expect(table.slots.count == 4_096)
+    #expect(table.invariantsHold)
     var misplaced = 0
     for (value, key) in keys.enumerated() where table[key].value != value { misplaced += 1 }
     #expect(misplaced == 0)
@@ -109,6 +110,7 @@ struct WordTableTests {
       expectedCount: keys.count)
     #expect(table.slots.count == 128)
     #expect(table.count == keys.count)
+    #expect(table.invariantsHold)
     #expect(keys.enumerated().allSatisfy { table[$0.element].value == $0.offset })
     #expect(table[0x10].value == nil)
   }
