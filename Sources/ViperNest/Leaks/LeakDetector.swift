@@ -505,85 +505,28 @@ final class BuilderLeakInfo {
   /// live as long as the process.
   @inline(__always)
   static func info(for builder: AnyClass, name: () -> String) -> Unmanaged<BuilderLeakInfo> {
-    if let known = known.findUnretained(ObjectIdentifier(builder)) { return known }
+    if let known = known[UInt(bitPattern: ObjectIdentifier(builder))].value { return known }
     let info = BuilderLeakInfo(name: LeakDetector.moduleName(of: builder, name))
-    known.insert(info, for: ObjectIdentifier(builder))
+    records.append(info)
+    let inserted = known.insert(KeyedSlot(ObjectIdentifier(builder), .passUnretained(info)))
+    internalCheck(
+      inserted && known.count == records.count,
+      "every builder record is in `records` once, and `known` points to it")
     return .passUnretained(info)
   }
 
-  // Main-actor isolated, and only accessed by `findUnretained` and `insert`, which do not call out
-  // while they access it: no two accesses can overlap, so the runtime exclusivity check is turned
-  // off. Records are never removed, so the table keeps every record alive for the process's
-  // lifetime (what makes `info(for:name:)`'s unretained result safe).
-  @exclusivity(unchecked) private static var known = IdentityTable<BuilderLeakInfo>()
-}
+  /// Every record, kept for the process's lifetime: what keeps `known`'s unretained references
+  /// valid.
+  private static var records: [BuilderLeakInfo] = []
 
-/// A small open-addressing table keyed by object identity (a type's metadata pointer), probed
-/// with a multiplicative hash: a lookup is a multiply, a shift and usually one comparison.
-struct IdentityTable<Value: AnyObject> {
-  private var keys: [UInt] = Array(repeating: 0, count: 8)
-  private var values: [Value?] = Array(repeating: nil, count: 8)
-  private var count = 0
-
-  private var shift: Int { UInt.bitWidth - keys.count.trailingZeroBitCount }
-
-  private static func slot(_ key: UInt, shift: Int) -> Int {
-    Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt(shift))
-  }
-
-  /// The value stored for `id`, if any.
-  func find(_ id: ObjectIdentifier) -> Value? {
-    guard let index = position(of: id) else { return nil }
-    return values[index]
-  }
-
-  /// The value stored for `id`, if any, without retaining it: for tables that never remove a
-  /// value, which so stays alive as long as the table.
-  @inline(__always)
-  func findUnretained(_ id: ObjectIdentifier) -> Unmanaged<Value>? {
-    guard let index = position(of: id) else { return nil }
-    return values.withUnsafeBufferPointer { values in
-      values[index].map { Unmanaged.passUnretained($0) }
-    }
-  }
-
-  /// The slot that holds `id`, nil when the table has none.
-  @inline(__always)
-  private func position(of id: ObjectIdentifier) -> Int? {
-    let key = UInt(bitPattern: id)
-    let mask = keys.count - 1
-    var index = Self.slot(key, shift: shift)
-    while true {
-      let candidate = keys[index]
-      if candidate == key { return index }
-      if candidate == 0 { return nil }
-      index = (index + 1) & mask
-    }
-  }
-
-  /// Stores `value` for `id`, which is not in the table yet.
-  mutating func insert(_ value: Value, for id: ObjectIdentifier) {
-    if (count + 1) * 4 > keys.count * 3 {
-      let oldKeys = keys
-      let oldValues = values
-      keys = Array(repeating: 0, count: oldKeys.count * 2)
-      values = Array(repeating: nil, count: oldKeys.count * 2)
-      count = 0
-      for (index, key) in oldKeys.enumerated() where key != 0 {
-        place(oldValues[index], key)
-      }
-    }
-    place(value, UInt(bitPattern: id))
-  }
-
-  private mutating func place(_ value: Value?, _ key: UInt) {
-    let mask = keys.count - 1
-    var index = Self.slot(key, shift: shift)
-    while keys[index] != 0 { index = (index + 1) & mask }
-    keys[index] = key
-    values[index] = value
-    count += 1
-  }
+  // Main-actor isolated, and only accessed by `info(for:name:)`, which does not call out while it
+  // accesses it: no two accesses can overlap, so the runtime exclusivity check, on the path of
+  // every tracked module build (`leak-tracking`), is turned off. Records are never removed
+  // (`records` keeps them), so the unretained references stay valid.
+  /// Each builder type's record, unretained, by the builder's metadata pointer.
+  @exclusivity(unchecked) private static var known = WordTable<
+    KeyedSlot<Unmanaged<BuilderLeakInfo>>
+  >()
 }
 
 /// The types of a module's parts, identifying an ownership verdict.

@@ -57,15 +57,6 @@ struct RetainGraph {
       }
     #endif
 
-    /// Whether a pin keeps the object's address from being reused while the graph lives.
-    static var reservesAddresses: Bool {
-      #if canImport(ObjectiveC) || VIPERNEST_APPLE_TRACKING
-        return true
-      #else
-        return TrackedReference.reservesMemory
-      #endif
-    }
-
     func reserveCapacity(_ capacity: Int) {
       #if canImport(ObjectiveC) || VIPERNEST_APPLE_TRACKING
         objects.reserveCapacity(capacity)
@@ -83,7 +74,9 @@ struct RetainGraph {
       #endif
     }
 
-    /// Whether the pin at `index` is `object` (which the caller holds strongly).
+    /// Whether the pin at `index` is `object` (which the caller holds strongly). Always true of
+    /// an object found by its address: a pin keeps the object's address from being reused while
+    /// the graph lives (a strong reference, or an unowned one, which keeps the memory reserved).
     func pin(_ index: Int, refersTo object: AnyObject) -> Bool {
       #if canImport(ObjectiveC) || VIPERNEST_APPLE_TRACKING
         return objects[index] === object
@@ -121,9 +114,9 @@ struct RetainGraph {
   private var edgeSources: [Int] = []
   /// Type names by index, read when first needed.
   private var typeNames: [String?] = []
-  /// Open-addressing table from object address to index (-1: free), sized to a power of two at
-  /// least twice the object count: cheaper than hashing identities with `Hasher`.
-  private var slots = [Int](repeating: -1, count: 128)
+  /// The index of every object met, by its address: cheaper than hashing identities with
+  /// `Hasher`. Room for a typical report without regrowing.
+  private var indices = WordTable<KeyedSlot<Int>>(minimumCapacity: 64)
   /// Sources of edges grouped by target (`sources[firstIncoming[t]..<firstIncoming[t + 1]]`),
   /// built for the given object and edge counts.
   private var reversed: (objectCount: Int, edgeCount: Int, firstIncoming: [Int], sources: [Int]) =
@@ -163,46 +156,25 @@ struct RetainGraph {
   /// the caller.
   mutating func index(of object: AnyObject) -> Int {
     let address = UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
-    var slot = Self.slot(of: address, capacity: slots.count)
-    while true {
-      let known = slots[slot]
-      if known < 0 { break }
-      if addresses[known] == address,
-        Pins.reservesAddresses || pins.pin(known, refersTo: object)
-      {
-        return known
-      }
-      slot = (slot + 1) & (slots.count - 1)
+    if let known = indices[address].value {
+      internalCheck(
+        pins.pin(known, refersTo: object), "an address stands for one object while the graph lives")
+      return known
     }
     let index = addresses.count
+    _ = indices.insert(KeyedSlot(key: address, value: index))
     addresses.append(address)
     types.append(type(of: object))
     pins.append(object)
     scans.append(nil)
     edgeRanges.append(nil)
     typeNames.append(nil)
-    slots[slot] = index
     internalCheck(
       types.count == addresses.count && scans.count == addresses.count
-        && edgeRanges.count == addresses.count && typeNames.count == addresses.count,
+        && edgeRanges.count == addresses.count && typeNames.count == addresses.count
+        && indices.count == addresses.count,
       "the retain graph's per-object arrays are indexed alike")
-    if 2 * addresses.count > slots.count {
-      var grown = [Int](repeating: -1, count: 2 * slots.count)
-      for (position, known) in addresses.enumerated() {
-        var free = Self.slot(of: known, capacity: grown.count)
-        while grown[free] >= 0 { free = (free + 1) & (grown.count - 1) }
-        grown[free] = position
-      }
-      slots = grown
-    }
     return index
-  }
-
-  /// The first slot to probe for an object's address in a table of `capacity` (a power of two)
-  /// slots.
-  private static func slot(of address: UInt, capacity: Int) -> Int {
-    // Fibonacci hashing of the address; its low bits are alignment zeros.
-    return Int(truncatingIfNeeded: ((address >> 4) &* 0x9E37_79B9_7F4A_7C15) >> 40) & (capacity - 1)
   }
 
   /// The scan of the object at `index`, scanning it the first time; nil when the scan budget is

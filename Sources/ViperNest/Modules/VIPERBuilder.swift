@@ -502,68 +502,28 @@ private func contractName(_ type: Any.Type) -> String {
 /// layer object itself: the weak ones, presenter → view and interactor → presenter. A type's
 /// conformances do not change at run time.
 ///
-/// An open-addressing table with linear probing over pointer-sized keys; a pair is only added,
-/// never removed, and there are as many as the app has module layers. Main-actor isolated like the
+/// A growable ``WordTable`` from each layer type to the contracts it was found to conform to
+/// (one or two: a presenter's view output and interactor output); a pair is only added, never
+/// removed, and there are as many as the app has module layers. Main-actor isolated like the
 /// builder, which serializes every access.
 @MainActor
 @usableFromInline
 enum ContractMemo {
-  private struct Pair: Equatable {
-    var layer: UInt
-    var contract: UInt
-  }
-
-  // Main-actor isolated, so accesses never come from two threads at once. The one long access
-  // is `insert`'s `place(pair, in: &slots)`, an inout access for the whole call; `place` touches
-  // only its `table` parameter (never `slots` or `count`) and calls nothing that could, so no
-  // other access overlaps it: no runtime exclusivity check on the lookup path.
-  /// Power-of-two capacity, at most half full; a zero `layer` marks an empty slot (no type
-  /// metadata lives at address 0).
-  @exclusivity(unchecked) private static var slots = [Pair](
-    repeating: Pair(layer: 0, contract: 0), count: 64)
-  @exclusivity(unchecked) private static var count = 0
+  /// The contracts of each layer type, by its metadata pointer.
+  private static var contracts = WordTable<KeyedSlot<[ObjectIdentifier]>>(minimumCapacity: 48)
 
   /// Whether `layer` was recorded as conforming to `contract`.
   @usableFromInline
   static func contains(_ layer: ObjectIdentifier, _ contract: ObjectIdentifier) -> Bool {
-    let pair = Pair(layer: UInt(bitPattern: layer), contract: UInt(bitPattern: contract))
-    let mask = slots.count - 1
-    var index = home(of: pair, mask: mask)
-    while true {
-      let slot = slots[index]
-      if slot == pair { return true }
-      if slot.layer == 0 { return false }
-      index = (index + 1) & mask
-    }
+    contracts[UInt(bitPattern: layer)].value?.contains(contract) ?? false
   }
 
   /// Records that `layer` conforms to `contract`.
   @usableFromInline
   static func insert(_ layer: ObjectIdentifier, _ contract: ObjectIdentifier) {
-    let pair = Pair(layer: UInt(bitPattern: layer), contract: UInt(bitPattern: contract))
-    if contains(layer, contract) { return }
-    if (count + 1) * 2 > slots.count { grow() }
-    place(pair, in: &slots)
-    count += 1
-  }
-
-  private static func grow() {
-    var larger = [Pair](repeating: Pair(layer: 0, contract: 0), count: slots.count * 2)
-    for pair in slots where pair.layer != 0 { place(pair, in: &larger) }
-    slots = larger
-  }
-
-  private static func place(_ pair: Pair, in table: inout [Pair]) {
-    let mask = table.count - 1
-    var index = home(of: pair, mask: mask)
-    while table[index].layer != 0 { index = (index + 1) & mask }
-    table[index] = pair
-  }
-
-  /// Fibonacci hashing of both pointers: metadata addresses are aligned, so their low bits alone
-  /// would cluster.
-  private static func home(of pair: Pair, mask: Int) -> Int {
-    let mixed = (pair.layer &* 0x9E37_79B9_7F4A_7C15 ^ pair.contract) &* 0x9E37_79B9_7F4A_7C15
-    return Int(truncatingIfNeeded: mixed >> 32) & mask
+    var known = contracts[UInt(bitPattern: layer)].value ?? []
+    if known.contains(contract) { return }
+    known.append(contract)
+    contracts.update(KeyedSlot(layer, known))
   }
 }

@@ -43,21 +43,23 @@ final class WiringMemo {
   }
 
   // Main-actor isolated, and only accessed by `find` and `memo(for:sizes:)`, which do not call out
-  // while they access it: no two accesses can overlap.
-  @exclusivity(unchecked) private static var memos = IdentityTable<WiringMemo>()
+  // while they access it: no two accesses can overlap, so the runtime exclusivity check, on the
+  // path of every module build (`viper-module`), is turned off.
+  /// Each builder type's memo, by the builder's metadata pointer.
+  @exclusivity(unchecked) private static var memos = WordTable<KeyedSlot<WiringMemo>>()
 
   /// The memo of `builder`, if it wired a module before.
   @usableFromInline
   static func find(_ builder: AnyClass) -> WiringMemo? {
-    memos.find(ObjectIdentifier(builder))
+    memos[UInt(bitPattern: ObjectIdentifier(builder))].value
   }
 
   /// The memo of `builder`, created with room for templates of the given sizes.
   @usableFromInline
   static func memo(for builder: AnyClass, sizes: (Int, Int, Int)) -> WiringMemo {
-    if let known = memos.find(ObjectIdentifier(builder)) { return known }
+    if let known = find(builder) { return known }
     let memo = WiringMemo(sizes: sizes)
-    memos.insert(memo, for: ObjectIdentifier(builder))
+    _ = memos.insert(KeyedSlot(ObjectIdentifier(builder), memo))
     return memo
   }
 

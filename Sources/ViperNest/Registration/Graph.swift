@@ -16,8 +16,9 @@ final class Graph: Sendable {
   /// `configuration.trace`: when set, entries are traced copies and stories publish nothing, so
   /// every cached hit takes the locked path, where it is reported (`StoryNode.claim`).
   let trace: (@Sendable (ResolutionEvent) -> Void)?
-  /// What opening a story of each kind the registrations mention needs, found with one lookup.
-  private let profiles: IdentifierMap<StoryProfile>
+  /// What opening a story of each kind the registrations mention needs, by story type: one
+  /// lookup in a frozen table.
+  private let profiles: WordTable<KeyedSlot<StoryProfile>>
   /// Story-local overrides that replaced a registration of the same story.
   private let replacingOverrides: Set<ObjectIdentifier>
 
@@ -88,20 +89,22 @@ final class Graph: Sendable {
     stories[StoryKind.app.id] = nil
     // Without story-local registrations (the common case) the root table shares `entries`.
     self.root = Table(localEntries.isEmpty ? entries : entries.filter { $0.localStory == nil })
-    self.locals = localEntries.mapValues(Table.init)
+    let locals = localEntries.mapValues(Table.init)
+    self.locals = locals
     self.entries = entries
     self.slotEntries = slotEntries
     self.storyParents = parents
     self.stories = stories.values.sorted { $0.name < $1.name }
     self.hasGraphLifetime = hasGraphLifetime
     self.configuration = configuration
-    let localTables = self.locals
-    self.profiles = IdentifierMap(
-      storyKinds.mapValues { kind in
-        StoryProfile(
-          kind: kind, locals: localTables[kind.id], slotCount: slotEntries[kind.id]?.count ?? 0,
-          allowedParents: parents[kind.id].flatMap { $0.isEmpty ? nil : $0 })
-      })
+    self.profiles = WordTable(
+      frozen: storyKinds.map { id, kind in
+        KeyedSlot(
+          id,
+          StoryProfile(
+            kind: kind, locals: locals[id], slotCount: slotEntries[id]?.count ?? 0,
+            allowedParents: parents[id].flatMap { $0.isEmpty ? nil : $0 }))
+      }, expectedCount: storyKinds.count)
   }
 
   /// Story-local registrations that shadow an enclosing registration without `overriding`, or
@@ -157,12 +160,13 @@ final class Graph: Sendable {
 
   /// What opening a story of type `type` needs (a story no registration mentions owns nothing).
   func profile<S: UserStory>(for type: S.Type) -> StoryProfile {
-    profiles[ObjectIdentifier(type)] ?? StoryProfile(kind: StoryKind.of(type))
+    profiles[UInt(bitPattern: ObjectIdentifier(type))].value
+      ?? StoryProfile(kind: StoryKind.of(type))
   }
 
   /// What opening a story of `kind` needs.
   func profile(for kind: StoryKind) -> StoryProfile {
-    profiles[kind.id] ?? StoryProfile(kind: kind)
+    profiles[UInt(bitPattern: kind.id)].value ?? StoryProfile(kind: kind)
   }
 }
 
@@ -183,36 +187,5 @@ final class StoryProfile: Sendable {
     self.locals = locals
     self.slotCount = slotCount
     self.allowedParents = allowedParents
-  }
-}
-
-/// A frozen map from type identities to values: open addressing with a multiplicative hash, so a
-/// lookup is a multiply, a shift and usually one comparison (a `Dictionary` hashes with SipHash).
-struct IdentifierMap<Value>: Sendable where Value: Sendable {
-  private let keys: [UInt]
-  private let values: [Value?]
-  private let mask: Int
-  private let shift: Int
-
-  init(_ dictionary: [ObjectIdentifier: Value]) {
-    var capacity = 8
-    while capacity < dictionary.count * 2 { capacity <<= 1 }
-    var keys = [UInt](repeating: 0, count: capacity)
-    var values = [Value?](repeating: nil, count: capacity)
-    mask = capacity - 1
-    shift = UInt.bitWidth - capacity.trailingZeroBitCount
-    for (id, value) in dictionary {
-      let key = UInt(bitPattern: id)
-      var index = Table.slot(key, shift: shift)
-      while keys[index] != 0 { index = (index + 1) & mask }
-      keys[index] = key
-      values[index] = value
-    }
-    self.keys = keys
-    self.values = values
-  }
-
-  subscript(id: ObjectIdentifier) -> Value? {
-    Table.probe(keys, UInt(bitPattern: id), shift: shift).flatMap { values[$0] }
   }
 }

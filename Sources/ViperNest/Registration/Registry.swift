@@ -294,14 +294,11 @@ public final class Registry: Sendable {
 }
 
 /// Where each installed registration is in `Registry.State.entries`, by key and scope, for the
-/// duplicate and override checks of `install`. Plain root keys (nearly all) are in an
-/// open-addressing table keyed by the type's metadata pointer, like `Table`: no hashing of the
-/// whole key. The others are in a dictionary.
+/// duplicate and override checks of `install`. Plain root keys (nearly all) are in a growable
+/// ``WordTable`` keyed by the type's metadata pointer, like `Table`: no hashing of the whole key.
+/// The others are in a dictionary.
 struct InstallIndex {
-  private var keys: [UInt] = []
-  private var positions: [Int] = []
-  private var plainCount = 0
-  private var shift = 0
+  private var plain = WordTable<KeyedSlot<Int>>()
   private var others: [Registry.ScopedKey: Int] = [:]
 
   /// The position of the registration with `entry`'s key in `entry`'s scope, if any.
@@ -309,8 +306,7 @@ struct InstallIndex {
     guard entry.isPlain, entry.localStory == nil else {
       return others[Registry.ScopedKey(key: entry.key, story: entry.localStory?.id)]
     }
-    if keys.isEmpty { return nil }
-    return Table.probe(keys, UInt(bitPattern: entry.typeID), shift: shift).map { positions[$0] }
+    return plain[UInt(bitPattern: entry.typeID)].value
   }
 
   /// Records that `entry`, whose key is not indexed yet in its scope, is at `position`.
@@ -319,33 +315,13 @@ struct InstallIndex {
       others[Registry.ScopedKey(key: entry.key, story: entry.localStory?.id)] = position
       return
     }
-    if (plainCount + 1) * 4 > keys.count * 3 { rehash(Swift.max(16, keys.count * 2)) }
-    place(UInt(bitPattern: entry.typeID), position)
-    plainCount += 1
+    let inserted = plain.insert(KeyedSlot(entry.typeID, position))
+    internalCheck(inserted, "install indexes a key once per scope")
   }
 
   /// Makes room for `count` more plain keys, so that inserting them never rehashes.
   mutating func reserve(_ count: Int) {
-    var capacity = Swift.max(16, keys.count)
-    while capacity * 3 < (plainCount + count) * 4 { capacity <<= 1 }
-    if capacity > keys.count { rehash(capacity) }
-  }
-
-  private mutating func place(_ key: UInt, _ position: Int) {
-    let mask = keys.count - 1
-    var index = Table.slot(key, shift: shift)
-    while keys[index] != 0 { index = (index + 1) & mask }
-    keys[index] = key
-    positions[index] = position
-  }
-
-  private mutating func rehash(_ capacity: Int) {
-    let oldKeys = keys
-    let oldPositions = positions
-    keys = [UInt](repeating: 0, count: capacity)
-    positions = [Int](repeating: 0, count: capacity)
-    shift = UInt.bitWidth - capacity.trailingZeroBitCount
-    for (key, position) in zip(oldKeys, oldPositions) where key != 0 { place(key, position) }
+    plain.reserveCapacity(plain.count + count)
   }
 }
 

@@ -1,64 +1,39 @@
 /// The frozen registrations of one scope (the root, or one story type's local registrations).
 ///
-/// Plain keys (no name, no arguments), the hot path, live in an open-addressing table of entries
-/// probed by the type's metadata pointer with a multiplicative hash: a lookup is a multiply, a
-/// shift and usually one comparison (with the entry's own `typeID`, read from the entry a hit
-/// needs anyway), and costs the same with 10 or 100,000 registrations. The table is at most 3/4
-/// full: one word per slot.
+/// Plain keys (no name, no arguments), the hot path, live in `plain`, a frozen ``WordTable``
+/// probed by the type's metadata pointer: a lookup is a multiply, a shift and usually one
+/// comparison (with the entry's own `typeID`, read from the entry a hit needs anyway), and costs
+/// the same with 10 or 100,000 registrations. One word per slot (`EntrySlot`), at most 3/4 full.
+///
+/// Immutable once built, so stories on any thread probe it without a lock.
 ///
 /// The slots do not retain their entries: `entries`, held by the table, does. So building and
 /// freeing the table is a fill of plain words, with no reference counting.
 @usableFromInline
 final class Table: Sendable {
-  // Sendable: `Unmanaged` is, and every slot points to an entry that `entries` keeps alive for as
-  // long as the table exists (see `init`).
-  @usableFromInline let slots: [Unmanaged<AnyEntry>?]
-  @usableFromInline let mask: Int
-  @usableFromInline let shift: Int
+  // Sendable: every slot points to an entry that `entries` keeps alive for as long as the table
+  // exists (see `init`), and neither changes after `init`.
+  @usableFromInline let plain: WordTable<EntrySlot>
   private let keyed: [ServiceKey: AnyEntry]
   let entries: [AnyEntry]
 
   init(_ entries: [AnyEntry]) {
     self.entries = entries
     var plainCount = 0
-    for entry in entries where entry.isPlain { plainCount += 1 }
-    var capacity = 8
-    while capacity * 3 < plainCount * 4 { capacity <<= 1 }
-    var slots = [Unmanaged<AnyEntry>?](repeating: nil, count: capacity)
-    let mask = capacity - 1
-    let shift = UInt.bitWidth - capacity.trailingZeroBitCount
     var keyed: [ServiceKey: AnyEntry] = [:]
     for entry in entries {
-      guard entry.isPlain else {
+      if entry.isPlain {
+        plainCount += 1
+      } else {
         keyed[entry.key] = entry
-        continue
       }
-      var index = Table.slot(UInt(bitPattern: entry.typeID), shift: shift)
-      while slots[index] != nil { index = (index + 1) & mask }
-      slots[index] = Unmanaged.passUnretained(entry)
     }
-    self.slots = slots
-    self.mask = mask
-    self.shift = shift
+    // Of two entries of one key (the validator's table of every story's local entries), the
+    // first stays, the one a lookup finds.
+    plain = WordTable(
+      frozen: entries.lazy.filter { $0.isPlain }.map { EntrySlot(entry: .passUnretained($0)) },
+      expectedCount: plainCount)
     self.keyed = keyed
-  }
-
-  @inlinable
-  static func slot(_ key: UInt, shift: Int) -> Int {
-    Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt(shift))
-  }
-
-  /// Where `key` is in `keys`, an open-addressing table of non-zero keys (zero: empty) whose
-  /// count is a power of two, filled by `slot(_:shift:)` and linear probing; nil if absent.
-  static func probe(_ keys: [UInt], _ key: UInt, shift: Int) -> Int? {
-    let mask = keys.count - 1
-    var index = slot(key, shift: shift)
-    while true {
-      let candidate = keys[index]
-      if candidate == key { return index }
-      if candidate == 0 { return nil }
-      index = (index + 1) & mask
-    }
   }
 
   @inlinable @inline(__always)
@@ -70,16 +45,35 @@ final class Table: Sendable {
   /// resolution fast path borrows it without reference counting.
   @inlinable @inline(__always)
   func unmanagedEntry(for type: ObjectIdentifier) -> Unmanaged<AnyEntry>? {
-    var index = Table.slot(UInt(bitPattern: type), shift: shift)
-    while true {
-      guard let candidate = slots[index] else { return nil }
-      if candidate._withUnsafeGuaranteedRef({ $0.typeID }) == type { return candidate }
-      index = (index + 1) & mask
-    }
+    plain[UInt(bitPattern: type)].entry
   }
 
   @inline(__always)
   func entry(for key: ServiceKey) -> AnyEntry? {
     key.isPlain ? entry(for: key.type) : keyed[key]
+  }
+}
+
+/// A slot of `Table.plain`: an unretained entry, whose key is its `typeID`.
+@usableFromInline
+struct EntrySlot: WordTableElement, Sendable {
+  // Sendable: `Unmanaged` is; the entry is kept alive by `Table.entries`.
+  @usableFromInline let entry: Unmanaged<AnyEntry>?
+
+  @usableFromInline
+  init(entry: Unmanaged<AnyEntry>?) {
+    self.entry = entry
+  }
+
+  @usableFromInline
+  static var vacant: EntrySlot { EntrySlot(entry: nil) }
+
+  @inlinable
+  var isVacant: Bool { entry == nil }
+
+  @inlinable
+  var key: UInt {
+    guard let entry else { return 0 }
+    return UInt(bitPattern: entry._withUnsafeGuaranteedRef { $0.typeID })
   }
 }

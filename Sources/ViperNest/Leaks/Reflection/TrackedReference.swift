@@ -78,16 +78,6 @@ struct TrackedReference {
     return box.unsafelyUnwrapped.object
   }
 
-  /// Whether references hold their objects by the unowned count, which keeps an object's memory,
-  /// and so its address, reserved until ``release()``.
-  static var reservesMemory: Bool {
-    #if canImport(ObjectiveC) || VIPERNEST_APPLE_TRACKING
-      return false
-    #else
-      return true
-    #endif
-  }
-
   /// Whether this references `object` (which the caller holds strongly). With an unowned
   /// reference the object's memory stays reserved until ``release()``, so its address is
   /// enough; a `weak` reference compares the object it still holds.
