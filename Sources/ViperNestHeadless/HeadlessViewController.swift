@@ -22,7 +22,7 @@ open class HeadlessViewController: ViewControlling, @MainActor CustomStringConve
   public let host: HeadlessHost
   /// The controller's name in the log. Default: its type name.
   public var name: String {
-    get { customName ?? String(describing: type(of: self)) }
+    get { customName ?? _typeName(type(of: self), qualified: false) }
     set { customName = newValue }
   }
   private var customName: String?

@@ -138,7 +138,7 @@ public struct LinkParameter<Value: LinkConvertible>: Sendable {
 
   var declaration: LinkParameterDeclaration {
     LinkParameterDeclaration(
-      name: name, typeName: String(describing: Value.self),
+      name: name, typeName: ViperNest.typeName(Value.self),
       isOptional: Value.linkValueWhenAbsent != nil)
   }
 
@@ -148,12 +148,12 @@ public struct LinkParameter<Value: LinkConvertible>: Sendable {
       if let absent = Value.linkValueWhenAbsent { return absent }
       throw LinkParameterFailure(
         name: name, text: nil, expectation: Value.linkExpectation,
-        typeName: String(describing: Value.self))
+        typeName: ViperNest.typeName(Value.self))
     }
     guard let value = Value(linkText: text) else {
       throw LinkParameterFailure(
         name: name, text: text, expectation: Value.linkExpectation,
-        typeName: String(describing: Value.self))
+        typeName: ViperNest.typeName(Value.self))
     }
     return value
   }

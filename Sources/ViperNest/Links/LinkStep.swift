@@ -221,5 +221,5 @@ public final class LinkStep: Sendable {
 /// A module type's name as written in apps: the typealias is lost, so `Module<any TransferInput,
 /// any TransferOutput>` reads as `Module<TransferInput, TransferOutput>`.
 private func linkTypeName(_ type: Any.Type) -> String {
-  String(describing: type).replacingOccurrences(of: "any ", with: "")
+  typeName(type).replacingOccurrences(of: "any ", with: "")
 }

@@ -57,7 +57,7 @@ open class VIPERBuilder<
   /// The module's name in messages: the view's type name without a trailing `ViewController` or
   /// `View` (`ContactsView` → `Contacts`).
   open class var moduleName: String {
-    var name = String(describing: View.self)
+    var name = typeName(View.self)
     for suffix in ["ViewController", "View"] where name.hasSuffix(suffix) && name != suffix {
       name.removeLast(suffix.count)
       break
@@ -493,7 +493,7 @@ open class VIPERBuilder<
 
 /// `any ContactsViewOutput` → `ContactsViewOutput`.
 private func contractName(_ type: Any.Type) -> String {
-  let name = String(describing: type)
+  let name = typeName(type)
   return name.hasPrefix("any ") ? String(name.dropFirst(4)) : name
 }
 

@@ -26,7 +26,7 @@ extension VIPERRouter {
     } catch {
       NavigationErrorHandler.current(
         NavigationFailure(
-          error: error, router: String(describing: type(of: self)), file: file, line: line))
+          error: error, router: typeName(type(of: self)), file: file, line: line))
     }
   }
 

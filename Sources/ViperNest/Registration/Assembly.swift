@@ -99,5 +99,5 @@ extension Registrar {
 
 /// The name messages give `assembly`'s registrations: an ``AnyAssembly``'s name, else its type's.
 func nameInMessages(of assembly: any Assembly) -> String {
-  (assembly as? AnyAssembly)?.name ?? String(describing: type(of: assembly))
+  (assembly as? AnyAssembly)?.name ?? typeName(type(of: assembly))
 }

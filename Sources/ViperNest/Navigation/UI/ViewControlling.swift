@@ -97,5 +97,5 @@ extension ViewControlling {
   public var viewController: any ViewControlling { self }
 
   /// The controller's type name, for messages.
-  var typeName: String { String(describing: type(of: self)) }
+  var typeName: String { ViperNest.typeName(type(of: self)) }
 }
