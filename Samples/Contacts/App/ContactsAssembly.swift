@@ -1,4 +1,4 @@
-import ViperNest
+internal import ViperNest
 
 /// The Contacts flow: the list and its persistent store live in it.
 package enum ContactsStory: UserStory {}

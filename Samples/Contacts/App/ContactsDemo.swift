@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 public import SampleSupport
 public import ViperNest
 import ViperNestHeadless

@@ -28,7 +28,7 @@ package final class ContactDraft {
   package var firstName = ""
   package var lastName = ""
 
-  package init() {}
+  nonisolated package init() {}
 }
 
 // MARK: - Contracts

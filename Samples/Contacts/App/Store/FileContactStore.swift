@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// What can go wrong with the contacts file, said so a person can fix it.
 struct ContactStoreError: Error, CustomStringConvertible {
