@@ -1,13 +1,6 @@
 import ContactsSample
-import SampleSupport
 import ViperNest
 import ViperNestSwiftUI
-
-/// A screen that draws itself as text, as the headless session prints it.
-@MainActor
-protocol TextScreen {
-  var text: Screen { get }
-}
 
 /// Registers the Contacts app with SwiftUI screens: the same stories, store and interactors as the
 /// UIKit flavour, screen modules instead of view controllers, and one `ScreenNavigation` per
