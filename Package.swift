@@ -64,8 +64,15 @@ let package = Package(
     .target(
       name: "ContactsSample", dependencies: ["ViperNest", "ViperNestHeadless", "SampleSupport"],
       path: "Samples/Contacts/App"),
+    // The same app with SwiftUI screens on native navigation (`swift run contacts --swiftui`).
+    .target(
+      name: "ContactsSwiftUISample",
+      dependencies: [
+        "ContactsSample", "ViperNest", "ViperNestHeadless", "ViperNestSwiftUI", "SampleSupport",
+      ],
+      path: "Samples/Contacts/SwiftUI"),
     .executableTarget(
-      name: "contacts", dependencies: ["ContactsSample", "SampleSupport"],
+      name: "contacts", dependencies: ["ContactsSample", "ContactsSwiftUISample", "SampleSupport"],
       path: "Samples/Contacts/Main"),
     .target(
       name: "BankSample", dependencies: ["ViperNest", "ViperNestHeadless", "SampleSupport"],
@@ -76,8 +83,8 @@ let package = Package(
     .testTarget(
       name: "SampleTests",
       dependencies: [
-        "ContactsSample", "BankSample", "SampleSupport", "ViperNest", "ViperNestTesting",
-        "ViperNestHeadless",
+        "ContactsSample", "ContactsSwiftUISample", "BankSample", "SampleSupport", "ViperNest",
+        "ViperNestTesting", "ViperNestHeadless",
       ],
       path: "Tests/SampleTests"),
   ],

@@ -1,7 +1,7 @@
-import ViperNest
+internal import ViperNest
 
 /// The Contacts flow: the list and its persistent store live in it.
-enum ContactsStory: UserStory {}
+package enum ContactsStory: UserStory {}
 
 /// Registers the Contacts app. Modules that routers resolve are registered by their typed
 /// Input/Output with the story they run in; each module's layers are registered inside it.

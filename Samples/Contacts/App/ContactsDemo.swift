@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 public import SampleSupport
 public import ViperNest
 import ViperNestHeadless
@@ -66,6 +66,8 @@ public enum ContactsDemo {
 
   public nonisolated static let usage = """
     usage: contacts [--interactive] [--leaky] [--json] [--data-dir DIR] [--open URL]
+           contacts --swiftui [--leaky] [--data-dir DIR]
+      --swiftui       the same app with SwiftUI screens on native navigation
       --interactive   type commands (help, list, add FIRST LAST, cancel, tree, quit)
       --leaky         use a presenter that keeps its view strongly, and see the leak report
       --json          print only the leak report, as JSON (exit code as without it)

@@ -1,5 +1,5 @@
 import SampleSupport
-import ViperNest
+package import ViperNest
 import ViperNestHeadless
 
 // Add Contact: first and last name, Done and Cancel, an error when a name is empty. Callers see
@@ -8,25 +8,27 @@ import ViperNestHeadless
 // MARK: - What callers see
 
 @MainActor
-protocol AddContactInput: AnyObject {
+package protocol AddContactInput: AnyObject {
   func prefill(firstName: String)
 }
 
 @MainActor
-protocol AddContactOutput: AnyObject {
+package protocol AddContactOutput: AnyObject {
   func didAdd(contact: Contact)
   func didCancel()
 }
 
-typealias AddContactModule = Module<any AddContactInput, any AddContactOutput>
+package typealias AddContactModule = Module<any AddContactInput, any AddContactOutput>
 
 /// The story Add Contact runs in; its draft is shared by its screens and released on dismissal.
-enum AddContactStory: UserStory {}
+package enum AddContactStory: UserStory {}
 
 /// What the user has typed so far.
-final class ContactDraft {
-  var firstName = ""
-  var lastName = ""
+package final class ContactDraft {
+  package var firstName = ""
+  package var lastName = ""
+
+  nonisolated package init() {}
 }
 
 // MARK: - Contracts
@@ -45,13 +47,13 @@ protocol AddContactViewOutput: AnyObject {
 }
 
 @MainActor
-protocol AddContactInteractorProtocol: AnyObject {
+package protocol AddContactInteractorProtocol: AnyObject {
   var draft: ContactDraft { get }
   func save(firstName: String, lastName: String)
 }
 
 @MainActor
-protocol AddContactInteractorOutput: AnyObject {
+package protocol AddContactInteractorOutput: AnyObject {
   func didSave(_ contact: Contact)
   func didFail(_ message: String)
 }
@@ -134,13 +136,13 @@ extension AddContactPresenter: AddContactInteractorOutput {
   func didFail(_ message: String) { view?.show(error: message) }
 }
 
-final class AddContactInteractor: VIPERInteractor, AddContactInteractorProtocol {
-  let links = InteractorLinks<any AddContactInteractorOutput>()
-  let draft: ContactDraft
+package final class AddContactInteractor: VIPERInteractor, AddContactInteractorProtocol {
+  package let links = InteractorLinks<any AddContactInteractorOutput>()
+  package let draft: ContactDraft
 
-  init(draft: ContactDraft) { self.draft = draft }
+  package init(draft: ContactDraft) { self.draft = draft }
 
-  func save(firstName: String, lastName: String) {
+  package func save(firstName: String, lastName: String) {
     draft.firstName = firstName.trimmingSpaces()
     draft.lastName = lastName.trimmingSpaces()
     switch (draft.firstName.isEmpty, draft.lastName.isEmpty) {

@@ -1,5 +1,5 @@
 import SampleSupport
-import ViperNest
+package import ViperNest
 import ViperNestHeadless
 
 // The contacts list: full names sorted case-insensitively, and an Add button.
@@ -20,13 +20,13 @@ protocol ContactListViewOutput: AnyObject {
 }
 
 @MainActor
-protocol ContactListInteractorProtocol: AnyObject {
+package protocol ContactListInteractorProtocol: AnyObject {
   func loadContacts() async
   func add(_ contact: Contact)
 }
 
 @MainActor
-protocol ContactListInteractorOutput: AnyObject {
+package protocol ContactListInteractorOutput: AnyObject {
   func didLoad(_ contacts: [Contact])
   func didFail(_ message: String)
 }
@@ -100,10 +100,7 @@ extension ContactListPresenter: ContactListViewOutput {
 
 extension ContactListPresenter: ContactListInteractorOutput {
   func didLoad(_ contacts: [Contact]) {
-    view?.show(
-      names: contacts.map(\.fullName).sorted {
-        $0.lowercased() == $1.lowercased() ? $0 < $1 : $0.lowercased() < $1.lowercased()
-      })
+    view?.show(names: contacts.sortedForList().map(\.fullName))
   }
 
   func didFail(_ message: String) { view?.show(error: message) }
@@ -119,15 +116,15 @@ extension ContactListPresenter: AddContactOutput {
 /// deep links, so it may not depend on the store directly (`validate()` would say so). It awaits
 /// the store when the list loads; the first await creates it, and every later one in the same
 /// Contacts story returns that instance.
-final class ContactListInteractor: VIPERInteractor, ContactListInteractorProtocol {
-  let links = InteractorLinks<any ContactListInteractorOutput>()
+package final class ContactListInteractor: VIPERInteractor, ContactListInteractorProtocol {
+  package let links = InteractorLinks<any ContactListInteractorOutput>()
   private let loadStore: AsyncProvider<any ContactStore>
   /// The store, once loaded.
   private var store: (any ContactStore)?
 
-  init(store: AsyncProvider<any ContactStore>) { loadStore = store }
+  package init(store: AsyncProvider<any ContactStore>) { loadStore = store }
 
-  func loadContacts() async {
+  package func loadContacts() async {
     do {
       let store = try await loadStore()
       self.store = store
@@ -140,7 +137,7 @@ final class ContactListInteractor: VIPERInteractor, ContactListInteractorProtoco
     }
   }
 
-  func add(_ contact: Contact) {
+  package func add(_ contact: Contact) {
     guard let store else {
       presenter?.didFail("The contacts are not loaded, so nothing can be added.")
       return

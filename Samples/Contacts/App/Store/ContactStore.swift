@@ -1,10 +1,10 @@
-import Foundation
+package import Foundation
 
 /// Where contacts are kept: the list reads it, Add Contact appends to it. One per Contacts story,
 /// created asynchronously (the file is read off the main actor), so it is awaited, never resolved
 /// synchronously.
 @MainActor
-protocol ContactStore: AnyObject {
+package protocol ContactStore: AnyObject {
   var contacts: [Contact] { get }
   func add(_ contact: Contact) throws
 }
@@ -12,6 +12,8 @@ protocol ContactStore: AnyObject {
 extension FileContactStore: ContactStore {}
 
 /// The directory the contacts file lives in (from `--data-dir`, or a temporary one).
-struct StorageDirectory: Sendable {
-  let url: URL
+package struct StorageDirectory: Sendable {
+  package let url: URL
+
+  package init(url: URL) { self.url = url }
 }

@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// What can go wrong with the contacts file, said so a person can fix it.
 struct ContactStoreError: Error, CustomStringConvertible {
@@ -14,9 +14,9 @@ struct ContactStoreError: Error, CustomStringConvertible {
 /// `ContactsAssembly` registers it with its async initializer, once per Contacts story; the list's
 /// interactor awaits it through `AsyncProvider` (see `ContactListInteractor`).
 @MainActor
-final class FileContactStore {
+package final class FileContactStore {
   let fileURL: URL
-  private(set) var contacts: [Contact]
+  package private(set) var contacts: [Contact]
 
   /// Opens (or starts) the contacts file in `directory`, reading it off the main actor.
   ///
@@ -29,7 +29,7 @@ final class FileContactStore {
   }
 
   /// Opens the contacts file in the configured storage directory.
-  convenience init(storage: StorageDirectory) async throws {
+  package convenience init(storage: StorageDirectory) async throws {
     try await self.init(directory: storage.url)
   }
 
@@ -70,7 +70,7 @@ final class FileContactStore {
   /// with a large book would move it off the main actor too.
   ///
   /// - Throws: ``ContactStoreError`` when the file cannot be written; the store is unchanged then.
-  func add(_ contact: Contact) throws {
+  package func add(_ contact: Contact) throws {
     let updated = contacts + [contact]
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
