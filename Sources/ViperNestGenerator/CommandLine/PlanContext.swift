@@ -188,11 +188,16 @@ struct PlanContext {
   mutating func noteMissingDependencies(
     _ spec: ModuleSpec, owner: PackageFacts.Target, testTarget: PackageFacts.Target?
   ) {
-    var needed = ["ViperNest", spec.ui == .uikit ? "ViperNestUIKit" : "ViperNestHeadless"]
+    var needed = [
+      "ViperNest",
+      spec.style == .screen
+        ? "ViperNestSwiftUI" : spec.ui == .uikit ? "ViperNestUIKit" : "ViperNestHeadless",
+    ]
     noteMissing(needed, in: owner, usedBy: "module")
     guard let testTarget, spec.testedModule != nil else { return }
     needed = ["ViperNest", "ViperNestTesting"]
     if !(spec.style == .mvc && spec.ui == .uikit) { needed.append("ViperNestHeadless") }
+    if spec.style == .screen { needed.append("ViperNestSwiftUI") }
     noteMissing(needed, in: testTarget, usedBy: "test")
     if !testTarget.dependsOn(owner.name) {
       notes.append(
