@@ -269,6 +269,26 @@ struct GeneratorCommandTests {
     #expect(package.files.contains("Tests/MyAppTests/NoteCardModuleTests.swift"))
   }
 
+  @Test func aTargetThatHasViperNestUIKitOnlyThroughViperNestSwiftUIKeepsAHeadlessView() throws {
+    let package = try package()
+    // The plugin lists every dependency, direct or not: ViperNestSwiftUI brings ViperNestUIKit.
+    let facts = try package.describe([
+      package.target(
+        "MyApp",
+        dependencies: ["ViperNest", "ViperNestHeadless", "ViperNestSwiftUI", "ViperNestUIKit"]),
+      package.target("MyAppTests", kind: .test, dependencies: ["MyApp"]),
+    ])
+    let outcome = GeneratorCommand.run(["Profile", "--dry-run"] + facts, currentDirectory: "/")
+    #expect(
+      outcome.output.contains("the Profile module (VIPER, headless view)"), "\(outcome.output)")
+    #expect(
+      outcome.output.contains(
+        "The view is a HeadlessViewController: MyApp depends on ViperNestHeadless"))
+    let uikit = GeneratorCommand.run(
+      ["Profile", "--dry-run", "--ui", "uikit"] + facts, currentDirectory: "/")
+    #expect(uikit.output.contains("the Profile module (VIPER, UIKit view)"))
+  }
+
   @Test func directoriesOutsideSuitableTargetsAreRefused() throws {
     let package = try package()
     try package.makeDirectories("Scripts", "Sources/MyKit")
