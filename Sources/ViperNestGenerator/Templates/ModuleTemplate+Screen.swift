@@ -64,7 +64,7 @@ extension ModuleTemplate {
               Text(presenter.title)
               Button("Done") { presenter.didTapDone() }
             }
-            .task { presenter.screenDidAppear() }
+            .onAppear { presenter.screenDidAppear() }
           }
         }
       #endif
@@ -97,7 +97,7 @@ extension ModuleTemplate {
         /// Why the router could not navigate, if it could not.
         private(set) var routingError: (any Error)?
 
-        /// The screen appeared (its `.task`).
+        /// The screen appeared (its `.onAppear`).
         func screenDidAppear() { interactor.loadTitle() }
 
         /// The user tapped Done: reports it, then closes the module.
