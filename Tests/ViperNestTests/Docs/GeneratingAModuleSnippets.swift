@@ -12,8 +12,13 @@ import Observation
 import Testing
 import ViperNest
 import ViperNestHeadless
-import ViperNestSwiftUI
 import ViperNestTesting
+
+#if !VIPERNEST_DEFAULT_ISOLATION_CLIENT
+  // The default-isolation client's guide snippets do not depend on ViperNestSwiftUI, and
+  // NotesStory is a fixture of the root package's tests.
+  import ViperNestSwiftUI
+#endif
 
 // MARK: - ContactCardModule.swift
 
@@ -406,6 +411,8 @@ private final class AboutOutputSpy: AboutOutput {
   func aboutDidFinish() { finishCount += 1 }
 }
 
+#if !VIPERNEST_DEFAULT_ISOLATION_CLIENT
+
 // MARK: - NoteCardModule.swift
 
 // What callers of the NoteCard module see: its Input, its Output and its Module type. It is
@@ -669,3 +676,5 @@ private final class NoteCardOutputSpy: NoteCardOutput {
 
   func noteCardDidFinish() { finishCount += 1 }
 }
+
+#endif  // !VIPERNEST_DEFAULT_ISOLATION_CLIENT
