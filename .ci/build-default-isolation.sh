@@ -7,8 +7,8 @@
 # targets reach the project's code through symbolic links, so nothing is copied and nothing can
 # drift: both samples' apps (Samples/*/App, with Samples/Support), every guide's code
 # (Tests/ViperNestTests/Docs, with the few test fixtures those snippets use, linked one by one in
-# Tests/GuideSnippets/Fixtures), and a VIPER and an MVC module that this script writes with
-# vipernest-generate, with their tests. It then
+# Tests/GuideSnippets/Fixtures), and a VIPER, an MVC and a SwiftUI screen module that this script
+# writes with vipernest-generate, with their tests. It then
 # 1. builds the client and runs its tests (the guides' snippet tests, the generated modules' tests,
 #    and the isolated-conformance tests of Tests/DefaultIsolationTests);
 # 2. type-checks Rejected/RegistryInNonisolatedCode.swift, which must fail with exactly the
@@ -23,14 +23,18 @@ started=$SECONDS
 # the previous run's modules go first; they are not committed, see .gitignore).
 swift build --product vipernest-generate
 generate="$(swift build --show-bin-path)/vipernest-generate"
-rm -rf "$client/Sources/GeneratedModules/ProfileCard" "$client/Sources/GeneratedModules/About"
+rm -rf "$client/Sources/GeneratedModules/ProfileCard" "$client/Sources/GeneratedModules/About" \
+  "$client/Sources/GeneratedModules/NoteCard"
 rm -f "$client/Tests/DefaultIsolationTests/ProfileCardModuleTests.swift" \
-  "$client/Tests/DefaultIsolationTests/AboutModuleTests.swift"
+  "$client/Tests/DefaultIsolationTests/AboutModuleTests.swift" \
+  "$client/Tests/DefaultIsolationTests/NoteCardModuleTests.swift"
 (
   cd "$client"
   "$generate" ProfileCard --in Sources/GeneratedModules --story ProfileStory \
     --tests-in Tests/DefaultIsolationTests > /dev/null
   "$generate" About --mvc --in Sources/GeneratedModules \
+    --tests-in Tests/DefaultIsolationTests > /dev/null
+  "$generate" NoteCard --view swiftui --in Sources/GeneratedModules --story NoteCardStory \
     --tests-in Tests/DefaultIsolationTests > /dev/null
 )
 

@@ -25,6 +25,7 @@ let appSettings: [SwiftSetting] = [
 let viperNest: Target.Dependency = .product(name: "ViperNest", package: "ViperNest")
 let headless: Target.Dependency = .product(name: "ViperNestHeadless", package: "ViperNest")
 let testing: Target.Dependency = .product(name: "ViperNestTesting", package: "ViperNest")
+let swiftUI: Target.Dependency = .product(name: "ViperNestSwiftUI", package: "ViperNest")
 
 let package = Package(
   name: "DefaultIsolationClient",
@@ -34,7 +35,7 @@ let package = Package(
     .target(name: "SampleSupport", dependencies: [viperNest, headless]),
     .target(name: "ContactsSample", dependencies: [viperNest, headless, "SampleSupport"]),
     .target(name: "BankSample", dependencies: [viperNest, headless, "SampleSupport"]),
-    .target(name: "GeneratedModules", dependencies: [viperNest, headless]),
+    .target(name: "GeneratedModules", dependencies: [viperNest, headless, swiftUI]),
     .testTarget(
       name: "GuideSnippets", dependencies: [viperNest, headless, testing],
       // Reads the guides from the repository: it runs in the root package only.
@@ -45,7 +46,7 @@ let package = Package(
       dependencies: ["ContactsSample", "BankSample", viperNest, headless, testing]),
     .testTarget(
       name: "DefaultIsolationTests",
-      dependencies: ["GeneratedModules", viperNest, headless, testing]),
+      dependencies: ["GeneratedModules", viperNest, headless, testing, swiftUI]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -22,6 +22,9 @@ package struct GeneratorArguments: Sendable, Equatable {
   package var story: String?
   /// `--ui`: the view's toolkit.
   package var ui: ViewToolkit?
+  /// `--view swiftui`: a SwiftUI screen module (`VIPERScreen`, `ScreenBuilder`) instead of a view
+  /// controller.
+  package var swiftUI = false
   /// `--dry-run`: print the plan, write nothing.
   package var dryRun = false
   /// `-h`, `--help`: print the usage.
@@ -38,7 +41,8 @@ package struct GeneratorArguments: Sendable, Equatable {
   static let options: [(name: String, value: String?, listed: Bool)] = [
     ("--in", "directory", true), ("--target", "target", true),
     ("--tests-in", "directory", true), ("--no-tests", nil, true), ("--mvc", nil, true),
-    ("--story", "Story", true), ("--ui", "headless|uikit", true), ("--dry-run", nil, true),
+    ("--story", "Story", true), ("--ui", "headless|uikit", true), ("--view", "swiftui", true),
+    ("--dry-run", nil, true),
     ("--help", nil, true), ("--package-root", "directory", false),
     ("--package-facts", "file", false), ("--target-module", "module", true),
   ]
@@ -53,7 +57,7 @@ package struct GeneratorArguments: Sendable, Equatable {
   /// - Parameter arguments: The arguments.
   /// - Throws: ``GeneratorError`` with code ``GeneratorError/Code/invalidOption`` for an unknown
   ///   option (suggesting the nearest one), a repeated option, a missing value, an invalid
-  ///   `--ui`, or more than one module name.
+  ///   `--ui` or `--view`, or more than one module name.
   package init(parsing arguments: [String]) throws {
     var seen: Set<String> = []
     var index = 0
@@ -125,6 +129,14 @@ package struct GeneratorArguments: Sendable, Equatable {
     case "--package-root": packageRoot = value
     case "--package-facts": packageFacts = value
     case "--target-module": targetModule = value
+    case "--view":
+      guard value.lowercased() == "swiftui" else {
+        throw GeneratorError(
+          .invalidOption,
+          "--view takes swiftui (a SwiftUI screen built by a ScreenBuilder), not \"\(value)\". "
+            + "Leave --view out for a view controller (--ui headless|uikit).")
+      }
+      swiftUI = true
     default:
       guard let toolkit = ViewToolkit(rawValue: value.lowercased()) else {
         throw GeneratorError(

@@ -7,8 +7,9 @@ package enum GeneratorUsage {
   /// The usage text.
   package static let text = """
     OVERVIEW: Writes a ViperNest module: its Input, Output and Module type, the VIPER contracts
-    and layers (or one MVC view controller), a builder, an assembly that registers it by its
-    type, and a test that shows it, hides it and checks that it leaks nothing.
+    and layers (or one MVC view controller, or a SwiftUI screen and its layers), a builder, an
+    assembly that registers it by its type, and a test that shows it, hides it and checks that
+    it leaks nothing.
 
     USAGE: \(command) <Name> [options]
 
@@ -33,6 +34,11 @@ package enum GeneratorUsage {
                               Linux, tests, command-line apps) or UIViewController (iOS).
                               Default: uikit when the target depends on ViperNestUIKit,
                               headless otherwise.
+      --view swiftui          A SwiftUI screen (VIPERScreen) that owns an @Observable
+                              presenter, with an interactor and a router, built by a
+                              ScreenBuilder (ViperNestSwiftUI; iOS 17, macOS 14). Hosted by a
+                              UIHostingController in an app, by the headless host in tests.
+                              Not with --mvc or --ui.
       --target-module <module>
                               The Swift module the files belong to, which the test imports
                               with @testable. Default: the target's module (without the
@@ -47,6 +53,7 @@ package enum GeneratorUsage {
       \(command) AddContact --in Sources/MyApp/Contacts \\
         --story AddContactStory --tests-in Tests/MyAppTests
       \(command) About --mvc --ui uikit --target MyApp
+      \(command) NoteCard --view swiftui --in Sources/MyApp
 
     """
 }

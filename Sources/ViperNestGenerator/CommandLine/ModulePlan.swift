@@ -48,6 +48,7 @@ package struct ModulePlan: Sendable {
         "--in and --target both say where the module goes: pass one of them (--target <target> "
           + "writes into the target's directory).")
     }
+    try Self.refuseConflictingViews(arguments)
     let root = PathTools.absolute(arguments.packageRoot ?? currentDirectory, base: currentDirectory)
     let facts = try arguments.packageFacts.map { try Self.loadFacts($0, base: currentDirectory) }
     var context = PlanContext(root: root, facts: facts)
@@ -55,7 +56,9 @@ package struct ModulePlan: Sendable {
     let (sources, owner) = try context.sourcesDirectory(arguments)
     let conventionalRoot = Self.conventionalTargetRoot(of: sources)
     let ownerRoot = owner?.directory ?? conventionalRoot ?? sources
-    let ui = context.toolkit(arguments.ui, owner: owner)
+    let style: ModuleStyle = arguments.swiftUI ? .screen : arguments.mvc ? .mvc : .viper
+    // A screen's host is the registered toolkit's: there is no view class to choose.
+    let ui = style == .screen ? .headless : context.toolkit(arguments.ui, owner: owner)
     let (tests, testTarget) = try context.testsDirectory(arguments, owner: owner)
     var testedModule: String?
     if tests != nil {
@@ -69,7 +72,7 @@ package struct ModulePlan: Sendable {
         story, searching: [ownerRoot] + (owner?.dependencies.map(\.directory) ?? []))
     }
     let spec = ModuleSpec(
-      name: name, style: arguments.mvc ? .mvc : .viper, ui: ui, story: arguments.story,
+      name: name, style: style, ui: ui, story: arguments.story,
       declaresStory: declaresStory, testedModule: testedModule)
     let template = ModuleTemplate(spec)
     try Self.refuseReservedNames(template, name: name)
@@ -107,8 +110,11 @@ package struct ModulePlan: Sendable {
   package func summary(written: Bool) -> String {
     let n = ModuleTypeNames(spec.name)
     let kind =
-      (spec.style == .viper ? "VIPER" : "MVC")
-      + (spec.ui == .uikit ? ", UIKit view" : ", headless view")
+      switch spec.style {
+      case .viper: "VIPER" + (spec.ui == .uikit ? ", UIKit view" : ", headless view")
+      case .mvc: "MVC" + (spec.ui == .uikit ? ", UIKit view" : ", headless view")
+      case .screen: "VIPER, SwiftUI screen"
+      }
     let folder = PathTools.display(sourcesDirectory + "/" + n.name, root: root)
     var lines = [
       (written ? "Wrote" : "Would write (dry run, nothing written)")
@@ -122,6 +128,10 @@ package struct ModulePlan: Sendable {
     lines += ["", "Next steps:"]
     var steps = ["Install \(n.assembly)() in your registry, with your other assemblies."]
     switch (spec.style, spec.ui) {
+    case (.screen, _):
+      steps.append(
+        "Host it: in tests, the headless host: try Registry(host.assembly, \(n.assembly)(), "
+          + "...); on iOS 17 and later, a UIHostingController hosts the screen.")
     case (_, .headless):
       steps.append(
         "Give it the headless host: try Registry(host.assembly, \(n.assembly)(), ...).")
@@ -178,6 +188,26 @@ package struct ModulePlan: Sendable {
     "WindowRootTransition", "UIView", "UIViewController", "UIWindow", "UINavigationController",
     "UITabBarController",
   ]
+
+  /// `--view swiftui` writes neither a view controller (`--mvc`) nor a view of a chosen class
+  /// (`--ui`).
+  private static func refuseConflictingViews(_ arguments: GeneratorArguments) throws {
+    guard arguments.swiftUI else { return }
+    if arguments.mvc {
+      throw GeneratorError(
+        .invalidOption,
+        "--view swiftui and --mvc contradict each other: --view swiftui writes a SwiftUI screen "
+          + "with a presenter, interactor and router; --mvc one view controller. Pass one of "
+          + "them.")
+    }
+    if let ui = arguments.ui {
+      throw GeneratorError(
+        .invalidOption,
+        "--ui \(ui.rawValue) chooses a view controller's base class, and --view swiftui writes no "
+          + "view controller: the screen is hosted by a UIHostingController in an app and by "
+          + "the headless host in tests. Leave --ui out.")
+    }
+  }
 
   private static func refuseReservedNames(_ template: ModuleTemplate, name: ModuleName) throws {
     let clashes = template.declaredTypes.filter(reservedNames.contains)

@@ -93,10 +93,18 @@ struct PlanContext {
   // MARK: - Toolkit
 
   /// `--ui`, or UIKit when the target depends on ViperNestUIKit (an iOS app target does, to
-  /// register `UIKitToolkit`), headless otherwise.
+  /// register `UIKitToolkit`), headless otherwise. ViperNestSwiftUI depends on ViperNestUIKit, so
+  /// a target that depends on ViperNestSwiftUI and ViperNestHeadless gets a headless view.
   mutating func toolkit(_ requested: ViewToolkit?, owner: PackageFacts.Target?) -> ViewToolkit {
     if let requested { return requested }
     guard let owner else { return .headless }
+    if owner.dependsOn("ViperNestSwiftUI"), owner.dependsOn("ViperNestHeadless") {
+      notes.append(
+        "The view is a HeadlessViewController: \(owner.name) depends on ViperNestHeadless (and "
+          + "on ViperNestUIKit only as ViperNestSwiftUI does). (--ui uikit for a UIViewController.)"
+      )
+      return .headless
+    }
     if owner.dependsOn("ViperNestUIKit") {
       notes.append(
         "The view is a UIViewController: \(owner.name) depends on ViperNestUIKit. (--ui headless "
@@ -188,11 +196,16 @@ struct PlanContext {
   mutating func noteMissingDependencies(
     _ spec: ModuleSpec, owner: PackageFacts.Target, testTarget: PackageFacts.Target?
   ) {
-    var needed = ["ViperNest", spec.ui == .uikit ? "ViperNestUIKit" : "ViperNestHeadless"]
+    var needed = [
+      "ViperNest",
+      spec.style == .screen
+        ? "ViperNestSwiftUI" : spec.ui == .uikit ? "ViperNestUIKit" : "ViperNestHeadless",
+    ]
     noteMissing(needed, in: owner, usedBy: "module")
     guard let testTarget, spec.testedModule != nil else { return }
     needed = ["ViperNest", "ViperNestTesting"]
     if !(spec.style == .mvc && spec.ui == .uikit) { needed.append("ViperNestHeadless") }
+    if spec.style == .screen { needed.append("ViperNestSwiftUI") }
     noteMissing(needed, in: testTarget, usedBy: "test")
     if !testTarget.dependsOn(owner.name) {
       notes.append(

@@ -4,6 +4,9 @@ package enum ModuleStyle: String, Sendable, CaseIterable {
   case viper
   /// One view controller that is its own Input and reports to its Output.
   case mvc
+  /// A SwiftUI screen (`VIPERScreen`) that owns an `@Observable` presenter, with an interactor
+  /// and a router, built by a `ScreenBuilder` (ViperNestSwiftUI).
+  case screen
 }
 
 /// The UI toolkit a generated module's view is written for.
@@ -25,7 +28,7 @@ package enum ViewToolkit: String, Sendable, CaseIterable {
 package struct ModuleSpec: Sendable, Equatable {
   /// The module's name; every type is named after it.
   package var name: ModuleName
-  /// VIPER layers or one MVC controller.
+  /// VIPER layers, one MVC controller, or a SwiftUI screen with its layers.
   package var style: ModuleStyle
   /// The toolkit of the view.
   package var ui: ViewToolkit
@@ -42,8 +45,9 @@ package struct ModuleSpec: Sendable, Equatable {
   ///
   /// - Parameters:
   ///   - name: The module's name.
-  ///   - style: VIPER layers or one MVC controller. Default: VIPER.
-  ///   - ui: The toolkit of the view. Default: headless.
+  ///   - style: VIPER layers, one MVC controller, or a SwiftUI screen. Default: VIPER.
+  ///   - ui: The toolkit of the view. Default: headless. (A SwiftUI screen ignores it: its host
+  ///     is the toolkit's.)
   ///   - story: The story the module belongs to. Default: none.
   ///   - declaresStory: Whether to declare the story. Default: no.
   ///   - testedModule: The module the test imports; nil writes no test.

@@ -7,7 +7,7 @@ extension ModuleTemplate {
     let summary: String
     let body: String
     switch spec.style {
-    case .viper:
+    case .viper, .screen:
       // A module registration: validation checks the layers in the story the module runs in.
       let head = SourceLayout.wrapped(
         "r.register(",
@@ -49,12 +49,14 @@ extension ModuleTemplate {
     // The UIKit controller's initializer is UIKit's: with MemberImportVisibility, calling it needs
     // UIKit imported here.
     let imports = spec.style == .mvc && spec.ui == .uikit ? "import UIKit\n" : ""
+    let swiftUI = spec.style == .screen ? "\nimport ViperNestSwiftUI" : ""
+    let available = spec.style == .screen ? "\n" + Self.screenAvailability : ""
     return """
-      \(imports)import ViperNest
+      \(imports)import ViperNest\(swiftUI)
 
       \(summary)
       ///
-      /// Install it with your other assemblies: `try Registry(AppAssembly(), \(n.assembly)())`.
+      /// Install it with your other assemblies: `try Registry(AppAssembly(), \(n.assembly)())`.\(available)
       \(head("struct \(n.assembly)", "Assembly"))
         func assemble(_ r: Registrar) {
       \(body)

@@ -4,7 +4,12 @@
 extension ModuleTemplate {
   var moduleInterface: String {
     let n = names
-    let pattern = spec.style == .viper ? "VIPER layers" : "view controller"
+    let pattern =
+      switch spec.style {
+      case .viper: "VIPER layers"
+      case .mvc: "view controller"
+      case .screen: "screen and layers"
+      }
     return """
       import ViperNest
 

@@ -10,6 +10,7 @@ extension ModuleTemplate {
     case (.viper, .uikit): viperTests(testedModule, standIn: true)
     case (.mvc, .headless): headlessMVCTests(testedModule)
     case (.mvc, .uikit): uikitMVCTests(testedModule)
+    case (.screen, _): screenTests(testedModule)
     }
   }
 
@@ -199,11 +200,76 @@ extension ModuleTemplate {
       """
   }
 
-  private var harness: String {
+  private func screenTests(_ testedModule: String) -> String {
+    let n = names
+    let available = ModuleTemplate.screenAvailability
+    return """
+      \(imports(
+        ["ViperNest", "ViperNestHeadless", "ViperNestSwiftUI", "ViperNestTesting"],
+        testing: testedModule))
+
+      /// The \(n.name) module, a SwiftUI screen built by its assembly and hosted by the headless
+      /// host (a `UIHostingController` in an app): shown, driven through its Input, presenter and
+      /// Output, dismissed, and checked for leaks.
+      @MainActor
+      struct \(n.tests) {
+        \(available)
+        @Test func registrationsAreValid() throws {
+          expectValid(try Registry(HeadlessHost().assembly, \(n.assembly)()))
+        }
+
+        \(available)
+        @Test(.detectsLeaks) func showsItsInputAndReportsDoneToItsOutput() throws {
+          let harness = try \(n.harness)()\(openStory(from: "harness.app"))
+          let module = try \(home).resolve(\(n.module).self)
+          let output = \(n.outputSpy)()
+          module.output = output
+          module.input.configure(title: "Hello")
+          try PresentTransition(from: harness.root, to: module).perform()
+
+          let host = try #require(module.view as? HeadlessScreenHostingController)
+          let screen = try #require(host.screen as? \(n.screen))
+          screen.presenter.screenDidAppear()  // what the screen's .onAppear does in an app
+          #expect(screen.presenter.title == "Hello")
+          screen.presenter.didTapDone()
+          #expect(output.finishCount == 1)
+          #expect(harness.root.presentedController == nil)
+      \(closeAll(app: "harness.app"))
+        }
+
+        \(available)
+        @Test func swipingTheScreenDownReleasesEveryLayer() async throws {
+          let harness = try \(n.harness)()\(openStory(from: "harness.app"))
+          try await expectReleased {
+            let module = try \(n.builder).build(in: \(home))
+            try PresentTransition(from: harness.root, to: module).perform()
+            let host = try #require(module.view as? HeadlessScreenHostingController)
+            #expect(try harness.host.swipeDown(host), "the user swipes the sheet down")
+            #expect(harness.root.presentedController == nil)
+            return [
+              host, module.presenter, try #require(module.interactor),
+              try #require(module.router),
+            ]
+          }
+      \(closeAll(app: "harness.app"))
+        }
+      }
+
+      \(harness(available: true))
+
+      \(outputSpy)
+
+      """
+  }
+
+  private var harness: String { harness(available: false) }
+
+  /// The harness; `available` marks it with the screen's availability (its assembly has it).
+  private func harness(available: Bool) -> String {
     let n = names
     return """
       /// The \(n.name) module's assembly on a headless host, and a root screen to present it from.
-      @MainActor
+      \(available ? ModuleTemplate.screenAvailability + "\n" : "")@MainActor
       private struct \(n.harness) {
         let host = HeadlessHost()
         let app: Story

@@ -3,8 +3,11 @@
 /// VIPER (the default) writes, in the module's own folder: `<Name>Module.swift` (its Input, Output
 /// and `Module` type), `<Name>Contracts.swift` (the five contracts), the view, presenter,
 /// interactor, router and builder, and `<Name>Assembly.swift`. MVC writes `<Name>Module.swift`, one
-/// `<Name>ViewController.swift` and the assembly. Both add the story's declaration when asked, and
-/// `<Name>ModuleTests.swift` in the tests directory when a tested module is given.
+/// `<Name>ViewController.swift` and the assembly. A SwiftUI screen module writes the module file,
+/// its interactor and router contracts, `<Name>Screen.swift` (a `VIPERScreen`), an `@Observable`
+/// presenter, the interactor, router, a `ScreenBuilder` and the assembly. All add the story's
+/// declaration when asked, and `<Name>ModuleTests.swift` in the tests directory when a tested
+/// module is given.
 ///
 /// ```swift
 /// let files = ModuleTemplate(spec).files
@@ -38,6 +41,15 @@ package struct ModuleTemplate: Sendable {
     case .mvc:
       files.append(
         source(names.viewController, spec.ui == .uikit ? uikitController : headlessController))
+    case .screen:
+      files += [
+        source(names.name + "Contracts", screenContracts),
+        source(names.screen, screen),
+        source(names.presenter, screenPresenter),
+        source(names.interactor, interactor),
+        source(names.router, router),
+        source(names.builder, screenBuilder),
+      ]
     }
     files.append(source(names.assembly, assembly))
     if let story = spec.story, spec.declaresStory {
@@ -64,6 +76,11 @@ package struct ModuleTemplate: Sendable {
       ]
     case .mvc:
       types.append(names.viewController)
+    case .screen:
+      types += [
+        names.interactorProtocol, names.interactorOutput, names.routerProtocol, names.screen,
+        names.presenter, names.interactor, names.router, names.builder,
+      ]
     }
     types.append(names.assembly)
     return types
@@ -73,6 +90,9 @@ package struct ModuleTemplate: Sendable {
   package var declaredTestTypes: [String] {
     spec.testedModule == nil ? [] : [names.tests]
   }
+
+  /// The availability of what ViperNestSwiftUI declares (Observation's).
+  static let screenAvailability = "@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)"
 
   /// A type's or extension's head through its brace, laid out as swift-format does.
   func head(_ declaration: String, _ inherits: String...) -> String {

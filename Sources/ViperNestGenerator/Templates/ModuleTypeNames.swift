@@ -21,6 +21,7 @@ struct ModuleTypeNames: Sendable {
   var interactorOutput: String { name + "InteractorOutput" }
   var routerProtocol: String { name + "RouterProtocol" }
   var view: String { name + "View" }
+  var screen: String { name + "Screen" }
   var presenter: String { name + "Presenter" }
   var interactor: String { name + "Interactor" }
   var router: String { name + "Router" }

@@ -3,12 +3,22 @@
 //   swift package --allow-writing-to-package-directory generate-module ContactCard \
 //     --in Sources/MyApp --story ContactsStory
 //   swift package --allow-writing-to-package-directory generate-module About --mvc --in Sources/MyApp
-// (import lines gathered at the top; ContactsStory is the tests' own). docs/GeneratingAModule.md
-// shows parts of it; GeneratorDocumentationTests checks that this file holds every generated file.
+//   swift package --allow-writing-to-package-directory generate-module NoteCard --view swiftui \
+//     --in Sources/MyApp --story NotesStory
+// (import lines gathered at the top; ContactsStory and NotesStory are the tests' own).
+// docs/GeneratingAModule.md shows parts of it; GeneratorDocumentationTests checks that this file
+// holds every generated file.
+import Observation
 import Testing
 import ViperNest
 import ViperNestHeadless
 import ViperNestTesting
+
+#if !VIPERNEST_DEFAULT_ISOLATION_CLIENT
+  // The default-isolation client's guide snippets do not depend on ViperNestSwiftUI, and
+  // NotesStory is a fixture of the root package's tests.
+  import ViperNestSwiftUI
+#endif
 
 // MARK: - ContactCardModule.swift
 
@@ -400,3 +410,271 @@ private final class AboutOutputSpy: AboutOutput {
 
   func aboutDidFinish() { finishCount += 1 }
 }
+
+#if !VIPERNEST_DEFAULT_ISOLATION_CLIENT
+
+// MARK: - NoteCardModule.swift
+
+// What callers of the NoteCard module see: its Input, its Output and its Module type. It is
+// registered and resolved by that type, so callers never see the screen and layers behind it.
+
+/// What callers may tell the NoteCard module.
+@MainActor
+protocol NoteCardInput: AnyObject {
+  /// Sets the title the module shows.
+  func configure(title: String)
+}
+
+/// What the NoteCard module reports to its caller (usually the presenter of the module that
+/// showed it), which it holds weakly.
+@MainActor
+protocol NoteCardOutput: AnyObject {
+  /// The user is done: the module reports it, then closes.
+  func noteCardDidFinish()
+}
+
+/// The NoteCard module as callers resolve it: `try resolver.resolve(NoteCardModule.self)`.
+typealias NoteCardModule = Module<any NoteCardInput, any NoteCardOutput>
+
+// MARK: - NoteCardContracts.swift
+
+// The contracts between the NoteCard module's layers: each layer talks to its neighbours
+// through them only. The screen talks to its presenter directly (it reads its observable
+// state), so there is no view contract. Replace the sample members with the module's own.
+
+/// Presenter → interactor: what the presenter may ask of the use case.
+@MainActor
+protocol NoteCardInteractorProtocol: AnyObject {
+  func loadTitle()
+  func update(title: String)
+}
+
+/// Interactor → presenter: the use case's results.
+@MainActor
+protocol NoteCardInteractorOutput: AnyObject {
+  func didLoad(title: String)
+}
+
+/// Presenter → router: where the presenter may ask the module to go.
+@MainActor
+protocol NoteCardRouterProtocol: AnyObject {
+  func close() throws
+}
+
+// MARK: - NoteCardScreen.swift
+
+#if canImport(SwiftUI)
+  import SwiftUI
+#endif
+
+/// The NoteCard screen: it shows its presenter's state and forwards the user's actions to it.
+/// It owns the presenter, which `NoteCardBuilder` makes and wires: hold it in a `let`, never
+/// create it here (not in `body`, not as `@State`).
+///
+/// Its SwiftUI `body` is compiled where SwiftUI is; elsewhere (Linux, the headless host in
+/// tests) the screen is a plain value its host holds.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+struct NoteCardScreen: VIPERScreen {
+  /// The module's presenter, made by the builder.
+  let presenter: NoteCardPresenter
+}
+
+#if canImport(SwiftUI)
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  extension NoteCardScreen: View {
+    var body: some View {
+      VStack(spacing: 16) {
+        Text(presenter.title)
+        Button("Done") { presenter.didTapDone() }
+      }
+      .onAppear { presenter.screenDidAppear() }
+    }
+  }
+#endif
+
+// MARK: - NoteCardPresenter.swift
+
+/// The NoteCard module's presenter: it holds the state its screen shows (observed by SwiftUI),
+/// turns the user's actions into requests to the interactor and the router, and the
+/// interactor's results into state. It is the module's Input, and reports to its Output.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+@Observable
+final class NoteCardPresenter: VIPERPresenter, NoteCardInput, NoteCardInteractorOutput {
+  /// Its links: no view (the screen owns the presenter), the interactor and the router held
+  /// strongly.
+  @ObservationIgnored let links = PresenterLinks<
+    NoView, any NoteCardInteractorProtocol, any NoteCardRouterProtocol
+  >()
+  /// Where the module reports to, held weakly.
+  @ObservationIgnored weak var output: (any NoteCardOutput)?
+  /// The title on screen.
+  private(set) var title = ""
+  /// Why the router could not navigate, if it could not.
+  private(set) var routingError: (any Error)?
+
+  /// The screen appeared (its `.onAppear`).
+  func screenDidAppear() { interactor.loadTitle() }
+
+  /// The user tapped Done: reports it, then closes the module.
+  func didTapDone() {
+    output?.noteCardDidFinish()
+    do { try router.close() } catch { routingError = error }
+  }
+
+  func configure(title: String) { interactor.update(title: title) }
+
+  func didLoad(title: String) { self.title = title }
+}
+
+// MARK: - NoteCardInteractor.swift
+
+/// The NoteCard module's interactor: the use case's logic and state, reported to the
+/// presenter. Services (a store, an API client) come through its initializer, resolved from
+/// the registry: add parameters, and register it with `NoteCardInteractor.init(store:)`.
+final class NoteCardInteractor: VIPERInteractor {
+  /// Its link to the presenter, held weakly: the presenter owns the interactor.
+  let links = InteractorLinks<any NoteCardInteractorOutput>()
+  private var title = "Note Card"
+}
+
+extension NoteCardInteractor: NoteCardInteractorProtocol {
+  func loadTitle() { presenter?.didLoad(title: title) }
+
+  func update(title: String) {
+    self.title = title
+    presenter?.didLoad(title: title)
+  }
+}
+
+// MARK: - NoteCardRouter.swift
+
+/// The NoteCard module's router: where the module goes. It resolves the next modules by
+/// their type from `resolver` (the story the module was built in) and shows them from its view
+/// controller, held weakly.
+final class NoteCardRouter: VIPERRouter {
+  /// Its links: the module's view controller, held weakly, and its story's resolver.
+  let links = RouterLinks()
+}
+
+extension NoteCardRouter: NoteCardRouterProtocol {
+  /// Hides the module, which was presented. (Pushed, it pops instead: `try pop()`.)
+  func close() throws { try dismiss() }
+
+  // Showing another module, resolved by its type:
+  //
+  //   func showNext(output: any NextOutput) throws {
+  //     let module = try resolver.resolve(NextModule.self)
+  //     module.output = output
+  //     try present(module)
+  //   }
+}
+
+// MARK: - NoteCardBuilder.swift
+
+/// Builds the NoteCard module: resolves its presenter, interactor and router from the story it
+/// is built in, wires them with VIPER's ownership, and hosts its screen in a controller (a
+/// `UIHostingController` in an app, the headless host's in tests), the module's view.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+typealias NoteCardBuilder = ScreenBuilder<
+  NoteCardScreen, NoteCardPresenter, NoteCardInteractor, NoteCardRouter
+>
+
+// MARK: - NoteCardAssembly.swift
+
+/// Registers the NoteCard module: `NoteCardModule` by its type, which routers resolve, with
+/// its builder and its layers in `NotesStory`, the story the module runs in, where
+/// `validate()` checks them.
+///
+/// Install it with your other assemblies: `try Registry(AppAssembly(), NoteCardAssembly())`.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+struct NoteCardAssembly: Assembly {
+  func assemble(_ r: Registrar) {
+    r.register(NoteCardModule.self, builder: NoteCardBuilder.self, in: NotesStory.self) {
+      $0.module(input: { $0 }, output: \.output)
+    }
+    r.story(NotesStory.self) { r in
+      r.register(NoteCardPresenter.self, mainActor: NoteCardPresenter.init)
+      r.register(NoteCardInteractor.self, mainActor: NoteCardInteractor.init)
+      r.register(NoteCardRouter.self, mainActor: NoteCardRouter.init)
+    }
+  }
+}
+
+// MARK: - NoteCardModuleTests.swift
+
+/// The NoteCard module, a SwiftUI screen built by its assembly and hosted by the headless
+/// host (a `UIHostingController` in an app): shown, driven through its Input, presenter and
+/// Output, dismissed, and checked for leaks.
+@MainActor
+struct NoteCardModuleTests {
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  @Test func registrationsAreValid() throws {
+    expectValid(try Registry(HeadlessHost().assembly, NoteCardAssembly()))
+  }
+
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  @Test(.detectsLeaks) func showsItsInputAndReportsDoneToItsOutput() throws {
+    let harness = try NoteCardHarness()
+    let story = try harness.app.open(NotesStory.self)
+    let module = try story.resolve(NoteCardModule.self)
+    let output = NoteCardOutputSpy()
+    module.output = output
+    module.input.configure(title: "Hello")
+    try PresentTransition(from: harness.root, to: module).perform()
+
+    let host = try #require(module.view as? HeadlessScreenHostingController)
+    let screen = try #require(host.screen as? NoteCardScreen)
+    screen.presenter.screenDidAppear()  // what the screen's .onAppear does in an app
+    #expect(screen.presenter.title == "Hello")
+    screen.presenter.didTapDone()
+    #expect(output.finishCount == 1)
+    #expect(harness.root.presentedController == nil)
+    story.close()
+    harness.app.close()
+  }
+
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  @Test func swipingTheScreenDownReleasesEveryLayer() async throws {
+    let harness = try NoteCardHarness()
+    let story = try harness.app.open(NotesStory.self)
+    try await expectReleased {
+      let module = try NoteCardBuilder.build(in: story)
+      try PresentTransition(from: harness.root, to: module).perform()
+      let host = try #require(module.view as? HeadlessScreenHostingController)
+      #expect(try harness.host.swipeDown(host), "the user swipes the sheet down")
+      #expect(harness.root.presentedController == nil)
+      return [
+        host, module.presenter, try #require(module.interactor),
+        try #require(module.router),
+      ]
+    }
+    story.close()
+    harness.app.close()
+  }
+}
+
+/// The NoteCard module's assembly on a headless host, and a root screen to present it from.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+@MainActor
+private struct NoteCardHarness {
+  let host = HeadlessHost()
+  let app: Story
+  let root: HeadlessViewController
+  private let window: HeadlessWindow
+
+  init() throws {
+    app = try Registry(host.assembly, NoteCardAssembly()).start()
+    window = host.makeWindow()
+    root = HeadlessViewController(host: host)
+    try window.setRootController(root)
+  }
+}
+
+/// Records what the NoteCard module reports.
+private final class NoteCardOutputSpy: NoteCardOutput {
+  private(set) var finishCount = 0
+
+  func noteCardDidFinish() { finishCount += 1 }
+}
+
+#endif  // !VIPERNEST_DEFAULT_ISOLATION_CLIENT

@@ -55,14 +55,24 @@ struct GeneratedModuleBuildTests {
     #expect(
       again.output.contains("Refusing to overwrite: 4 of the module's 4 files already exist:"))
 
+    // A SwiftUI screen module, in a story the target does not declare yet.
+    let screen = try await Subprocess.run(
+      generate + ["NoteCard", "--view", "swiftui", "--in", "Sources/App", "--story", "NotesStory"],
+      in: package, timeout: .seconds(600))
+    guard screen.expectSuccess("generate-module NoteCard --view swiftui") else { return }
+    #expect(
+      screen.output.contains(
+        "Wrote the NoteCard module (VIPER, SwiftUI screen) in Sources/App/NoteCard:"))
+    #expect(screen.output.contains("  Sources/App/NoteCard/NoteCardScreen.swift"))
+
     // What users do next.
     let build = try await Subprocess.run(
       ["swift", "build", "--build-tests"], in: package, timeout: .seconds(2400))
     guard build.expectSuccess("swift build --build-tests") else { return }
     let test = try await Subprocess.run(["swift", "test"], in: package, timeout: .seconds(1200))
     guard test.expectSuccess("swift test") else { return }
-    #expect(test.output.contains("Test run with 6 tests in 2 suites passed"), "\(test.output)")
-    for suite in ["ContactDetailModuleTests", "AboutModuleTests"] {
+    #expect(test.output.contains("Test run with 9 tests in 3 suites passed"), "\(test.output)")
+    for suite in ["ContactDetailModuleTests", "AboutModuleTests", "NoteCardModuleTests"] {
       #expect(test.output.contains("Suite \(suite) passed"))
     }
 
@@ -71,11 +81,12 @@ struct GeneratedModuleBuildTests {
 
   // MARK: - Helpers
 
-  /// Every variant: VIPER and MVC, headless and UIKit, with and without a story.
+  /// Every variant: VIPER and MVC, headless and UIKit, and a SwiftUI screen (which has no
+  /// toolkit of its own), with and without a story.
   static func allVariants(named name: String) throws -> [ModuleSpec] {
     var specs: [ModuleSpec] = []
     for style in ModuleStyle.allCases {
-      for ui in ViewToolkit.allCases {
+      for ui in style == .screen ? [.headless] : ViewToolkit.allCases {
         for story in [nil, "SomeStory"] {
           specs.append(
             ModuleSpec(
@@ -110,6 +121,7 @@ struct GeneratedModuleBuildTests {
             dependencies: [
               .product(name: "ViperNest", package: "\(identity)"),
               .product(name: "ViperNestHeadless", package: "\(identity)"),
+              .product(name: "ViperNestSwiftUI", package: "\(identity)"),
             ]),
           .testTarget(
             name: "AppTests",
@@ -117,6 +129,7 @@ struct GeneratedModuleBuildTests {
               "App",
               .product(name: "ViperNestHeadless", package: "\(identity)"),
               .product(name: "ViperNestTesting", package: "\(identity)"),
+              .product(name: "ViperNestSwiftUI", package: "\(identity)"),
             ]),
         ],
         swiftLanguageModes: [.v6]

@@ -18,6 +18,12 @@ struct GeneratorArgumentsTests {
     #expect(!arguments.noTests && !arguments.help)
   }
 
+  @Test func theViewOptionAsksForASwiftUIScreenInAnyCase() throws {
+    #expect(try GeneratorArguments(parsing: ["NoteCard", "--view", "swiftui"]).swiftUI)
+    #expect(try GeneratorArguments(parsing: ["NoteCard", "--view=SwiftUI"]).swiftUI)
+    #expect(try !GeneratorArguments(parsing: ["NoteCard"]).swiftUI)
+  }
+
   @Test func helpIsAFlagInBothSpellings() throws {
     #expect(try GeneratorArguments(parsing: ["-h"]).help)
     #expect(try GeneratorArguments(parsing: ["--help"]).help)
@@ -50,6 +56,10 @@ struct GeneratorArgumentsTests {
       (["A", "--mvc=yes"], "--mvc is a flag: it takes no value."),
       (["A", "--story", "S", "--story", "T"], "--story is given twice. Pass it once."),
       (["A", "--ui", "appkit"], "--ui takes headless"),
+      (
+        ["A", "--view", "uikit"], "--view takes swiftui (a SwiftUI screen built by a ScreenBuilder)"
+      ),
+      (["A", "--view"], "--view needs a value: --view <swiftui>."),
       (["A", "B"], "Unexpected argument \"B\": the module's name is A already."),
     ]
     for (arguments, expected) in cases {

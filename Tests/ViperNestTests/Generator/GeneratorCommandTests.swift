@@ -132,6 +132,18 @@ struct GeneratorCommandTests {
       (["Cart", "--in", "Sources/MyApp", "--no-tests", "--tests-in", "Tests"], "contradict"),
       (["Cart", "--in", "Sources/MyApp", "--target", "MyApp"], "pass one of them"),
       (["Cart", "--target", "MyApp"], "--target needs the package's targets"),
+      (
+        ["Cart", "--in", "Sources/MyApp", "--view", "swiftui", "--mvc"],
+        "--view swiftui and --mvc contradict each other"
+      ),
+      (
+        ["Cart", "--in", "Sources/MyApp", "--view", "swiftui", "--ui", "uikit"],
+        "--view swiftui writes no view controller"
+      ),
+      (
+        ["VIPER", "--view", "swiftui", "--in", "Sources/MyApp"],
+        "VIPERScreen, VIPERPresenter, VIPERInteractor, VIPERRouter"
+      ),
       (["Cart", "--in", "Sources/MyApp", "--tests-in", "Tests/Nope"], "there is no directory"),
       (["Cart", "--in", "/nonexistent/folder"], "there is no directory /nonexistent/folder"),
     ]
@@ -230,6 +242,51 @@ struct GeneratorCommandTests {
     #expect(
       headless.output.contains(
         "MyApp does not depend on ViperNestHeadless, which the module uses"))
+  }
+
+  @Test func aSwiftUIScreenModuleAsksForViperNestSwiftUIInBothTargets() throws {
+    let package = try package()
+    let facts = try package.describe([
+      package.target("MyApp", dependencies: ["ViperNest", "ViperNestHeadless"]),
+      package.target(
+        "MyAppTests", kind: .test,
+        dependencies: ["MyApp", "ViperNest", "ViperNestHeadless", "ViperNestTesting"]),
+    ])
+    let outcome = GeneratorCommand.run(
+      ["NoteCard", "--view", "swiftui"] + facts, currentDirectory: "/")
+    #expect(outcome.status == 0, "\(outcome.errorOutput)")
+    #expect(outcome.output.contains("Wrote the NoteCard module (VIPER, SwiftUI screen)"))
+    #expect(
+      outcome.output.contains(
+        "MyApp does not depend on ViperNestSwiftUI, which the module uses: add "
+          + ".product(name: \"ViperNestSwiftUI\", package: \"ViperNest\")"))
+    #expect(
+      outcome.output.contains(
+        "MyAppTests does not depend on ViperNestSwiftUI, which the test uses"))
+    #expect(!outcome.output.contains("The view is a HeadlessViewController"))
+    #expect(outcome.output.contains("a UIHostingController hosts the screen"))
+    #expect(package.files.contains("Sources/MyApp/NoteCard/NoteCardScreen.swift"))
+    #expect(package.files.contains("Tests/MyAppTests/NoteCardModuleTests.swift"))
+  }
+
+  @Test func aTargetThatHasViperNestUIKitOnlyThroughViperNestSwiftUIKeepsAHeadlessView() throws {
+    let package = try package()
+    // The plugin lists every dependency, direct or not: ViperNestSwiftUI brings ViperNestUIKit.
+    let facts = try package.describe([
+      package.target(
+        "MyApp",
+        dependencies: ["ViperNest", "ViperNestHeadless", "ViperNestSwiftUI", "ViperNestUIKit"]),
+      package.target("MyAppTests", kind: .test, dependencies: ["MyApp"]),
+    ])
+    let outcome = GeneratorCommand.run(["Profile", "--dry-run"] + facts, currentDirectory: "/")
+    #expect(
+      outcome.output.contains("the Profile module (VIPER, headless view)"), "\(outcome.output)")
+    #expect(
+      outcome.output.contains(
+        "The view is a HeadlessViewController: MyApp depends on ViperNestHeadless"))
+    let uikit = GeneratorCommand.run(
+      ["Profile", "--dry-run", "--ui", "uikit"] + facts, currentDirectory: "/")
+    #expect(uikit.output.contains("the Profile module (VIPER, UIKit view)"))
   }
 
   @Test func directoriesOutsideSuitableTargetsAreRefused() throws {

@@ -11,6 +11,9 @@ struct GeneratorDocumentationTests {
       ModuleSpec(
         name: try moduleName("ContactCard"), story: "ContactsStory", testedModule: "MyApp"),
       ModuleSpec(name: try moduleName("About"), style: .mvc, testedModule: "MyApp"),
+      ModuleSpec(
+        name: try moduleName("NoteCard"), style: .screen, story: "NotesStory",
+        testedModule: "MyApp"),
     ]
   }
 
@@ -38,7 +41,7 @@ struct GeneratorDocumentationTests {
           """)
       }
     }
-    #expect(checked == 13)
+    #expect(checked == 22)
   }
 
   @Test func theGuideDocumentsEveryOption() throws {
@@ -54,7 +57,9 @@ struct GeneratorDocumentationTests {
   @Test func reservedNamesIncludeEveryPublicTypeOfViperNest() throws {
     let sources = DocumentationTests.root.appendingPathComponent("Sources")
     var declared: Set<String> = []
-    for module in ["ViperNest", "ViperNestHeadless", "ViperNestTesting", "ViperNestUIKit"] {
+    for module in [
+      "ViperNest", "ViperNestHeadless", "ViperNestTesting", "ViperNestUIKit", "ViperNestSwiftUI",
+    ] {
       let directory = sources.appendingPathComponent(module)
       let enumerator = FileManager.default.enumerator(atPath: directory.path)
       while let file = enumerator?.nextObject() as? String {

@@ -37,6 +37,19 @@ struct ModuleTemplateTests {
       ])
   }
 
+  @Test func aSwiftUIScreenModuleIsWrittenInItsOwnFolderWithItsTest() throws {
+    let files = ModuleTemplate(try spec("NoteCard", style: .screen)).files
+    #expect(
+      files.map(\.path) == [
+        "NoteCard/NoteCardModule.swift", "NoteCard/NoteCardContracts.swift",
+        "NoteCard/NoteCardScreen.swift", "NoteCard/NoteCardPresenter.swift",
+        "NoteCard/NoteCardInteractor.swift", "NoteCard/NoteCardRouter.swift",
+        "NoteCard/NoteCardBuilder.swift", "NoteCard/NoteCardAssembly.swift",
+        "NoteCardModuleTests.swift",
+      ])
+    #expect(files.map(\.location) == Array(repeating: .sources, count: 8) + [.tests])
+  }
+
   @Test func theStoryIsDeclaredOnlyWhenAsked() throws {
     let declared = ModuleTemplate(try spec(declaresStory: true)).files
     let story = try #require(declared.first { $0.path == "ContactDetail/ContactsStory.swift" })
@@ -68,6 +81,23 @@ struct ModuleTemplateTests {
       #expect(declarations.count == 1, "\(type) is declared \(declarations.count) times")
     }
     #expect(viper.declaredTestTypes == ["ContactDetailModuleTests"])
+
+    let screen = ModuleTemplate(try spec("NoteCard", style: .screen))
+    #expect(
+      screen.declaredTypes == [
+        "NoteCardInput", "NoteCardOutput", "NoteCardModule", "NoteCardInteractorProtocol",
+        "NoteCardInteractorOutput", "NoteCardRouterProtocol", "NoteCardScreen",
+        "NoteCardPresenter", "NoteCardInteractor", "NoteCardRouter", "NoteCardBuilder",
+        "NoteCardAssembly",
+      ])
+    let screenSources = screen.files.filter { $0.location == .sources }.map(\.contents)
+      .joined(separator: "\n")
+    for type in screen.declaredTypes {
+      let declarations = ["protocol", "class", "struct", "typealias"].filter {
+        screenSources.contains("\($0) \(type):") || screenSources.contains("\($0) \(type) =")
+      }
+      #expect(declarations.count == 1, "\(type) is declared \(declarations.count) times")
+    }
   }
 
   // MARK: - Contracts and ownership
@@ -139,7 +169,65 @@ struct ModuleTemplateTests {
     #expect(uikit.contains("final class AboutViewController: UIViewController {"))
   }
 
+  @Test func theScreenOwnsAnObservablePresenterWhoseLinksNameNoView() throws {
+    let files = generatedFiles(try spec("NoteCard", style: .screen))
+    let screen = try #require(files["NoteCardScreen.swift"])
+    let presenter = try #require(files["NoteCardPresenter.swift"])
+    let available = "@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)\n"
+    #expect(screen.contains(available + "struct NoteCardScreen: VIPERScreen {"))
+    #expect(screen.contains("  let presenter: NoteCardPresenter\n"))
+    #expect(!screen.contains("@State var") && !screen.contains("@State private"))
+    // SwiftUI's part compiles only where SwiftUI is, so the module builds and runs on Linux.
+    let swiftUI = try #require(screen.firstRange(of: "#if canImport(SwiftUI)\n  " + available))
+    let view = try #require(screen.firstRange(of: "extension NoteCardScreen: View {"))
+    #expect(swiftUI.upperBound <= view.lowerBound)
+    #expect(screen.contains("    var body: some View {"))
+    #expect(screen.hasSuffix("#endif\n"))
+    #expect(screen.contains("#if canImport(SwiftUI)\n  import SwiftUI\n#endif"))
+
+    #expect(presenter.hasPrefix("import Observation\nimport ViperNest\n"))
+    #expect(
+      presenter.contains(
+        available + "@Observable\n"
+          + "final class NoteCardPresenter: VIPERPresenter, NoteCardInput, NoteCardInteractorOutput {"
+      ))
+    #expect(
+      presenter.contains(
+        """
+          @ObservationIgnored let links = PresenterLinks<
+            NoView, any NoteCardInteractorProtocol, any NoteCardRouterProtocol
+          >()
+        """))
+    #expect(presenter.contains("@ObservationIgnored weak var output: (any NoteCardOutput)?"))
+    let contracts = try #require(files["NoteCardContracts.swift"])
+    #expect(!contracts.contains("ViewProtocol") && !contracts.contains("ViewOutput"))
+    let builder = try #require(files["NoteCardBuilder.swift"])
+    #expect(
+      builder.contains(
+        available + "typealias NoteCardBuilder = ScreenBuilder<\n"
+          + "  NoteCardScreen, NoteCardPresenter, NoteCardInteractor, NoteCardRouter\n>"))
+    #expect(builder.hasPrefix("import ViperNestSwiftUI\n"))
+  }
+
   // MARK: - Assembly
+
+  @Test func theScreenAssemblyRegistersTheModuleWithItsScreenBuilder() throws {
+    let assembly = try #require(
+      generatedFiles(try spec("NoteCard", style: .screen))["NoteCardAssembly.swift"])
+    #expect(assembly.hasPrefix("import ViperNest\nimport ViperNestSwiftUI\n"))
+    #expect(
+      assembly.contains(
+        """
+        @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+        struct NoteCardAssembly: Assembly {
+          func assemble(_ r: Registrar) {
+            r.register(NoteCardModule.self, builder: NoteCardBuilder.self, in: ContactsStory.self) {
+              $0.module(input: { $0 }, output: \\.output)
+            }
+            r.story(ContactsStory.self) { r in
+              r.register(NoteCardPresenter.self, mainActor: NoteCardPresenter.init)
+        """))
+  }
 
   @Test func theAssemblyRegistersTheModuleWithItsBuilderAndStoryAndTheLayersInTheStory() throws {
     let assembly = try #require(generatedFiles(try spec())["ContactDetailAssembly.swift"])
@@ -219,6 +307,38 @@ struct ModuleTemplateTests {
     #expect(mvc.contains("import UIKit"))
     #expect(!mvc.contains("HeadlessHost"))
     #expect(mvc.contains("controller.loadViewIfNeeded()"))
+  }
+
+  @Test func theScreenTestHostsItHeadlessLetsTheUserDismissItAndChecksForLeaks() throws {
+    let test = try #require(
+      generatedFiles(try spec("NoteCard", style: .screen))["NoteCardModuleTests.swift"])
+    #expect(
+      test.hasPrefix(
+        """
+        import Testing
+        import ViperNest
+        import ViperNestHeadless
+        import ViperNestSwiftUI
+        import ViperNestTesting
+
+        @testable import MyApp
+
+        """))
+    #expect(test.contains("expectValid(try Registry(HeadlessHost().assembly, NoteCardAssembly()))"))
+    #expect(test.contains("@Test(.detectsLeaks) func showsItsInputAndReportsDoneToItsOutput()"))
+    #expect(test.contains("let module = try story.resolve(NoteCardModule.self)"))
+    #expect(
+      test.contains("let host = try #require(module.view as? HeadlessScreenHostingController)"))
+    #expect(test.contains("let screen = try #require(host.screen as? NoteCardScreen)"))
+    #expect(test.contains("let module = try NoteCardBuilder.build(in: story)"))
+    #expect(test.contains("#expect(try harness.host.swipeDown(host)"))
+    #expect(test.contains("try await expectReleased {"))
+    let available = "  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)\n  @Test"
+    #expect(test.ranges(of: available).count == 3, "every test is marked")
+    #expect(
+      test.contains(
+        "@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)\n@MainActor\n"
+          + "private struct NoteCardHarness {"))
   }
 
   // MARK: - Layout
