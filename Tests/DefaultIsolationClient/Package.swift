@@ -25,6 +25,7 @@ let appSettings: [SwiftSetting] = [
 let viperNest: Target.Dependency = .product(name: "ViperNest", package: "ViperNest")
 let headless: Target.Dependency = .product(name: "ViperNestHeadless", package: "ViperNest")
 let testing: Target.Dependency = .product(name: "ViperNestTesting", package: "ViperNest")
+let swiftUI: Target.Dependency = .product(name: "ViperNestSwiftUI", package: "ViperNest")
 
 let package = Package(
   name: "DefaultIsolationClient",
@@ -36,7 +37,7 @@ let package = Package(
     .target(name: "BankSample", dependencies: [viperNest, headless, "SampleSupport"]),
     .target(name: "GeneratedModules", dependencies: [viperNest, headless]),
     .testTarget(
-      name: "GuideSnippets", dependencies: [viperNest, headless, testing],
+      name: "GuideSnippets", dependencies: [viperNest, headless, testing, swiftUI],
       // Reads the guides from the repository: it runs in the root package only.
       exclude: ["Docs/DocumentationTests.swift"]),
     // The guides' code that runs the samples (Tests/SampleTests/*Snippets.swift, linked one by one).
