@@ -37,7 +37,7 @@ let package = Package(
     .target(name: "BankSample", dependencies: [viperNest, headless, "SampleSupport"]),
     .target(name: "GeneratedModules", dependencies: [viperNest, headless, swiftUI]),
     .testTarget(
-      name: "GuideSnippets", dependencies: [viperNest, headless, testing],
+      name: "GuideSnippets", dependencies: [viperNest, headless, testing, swiftUI],
       // Reads the guides from the repository: it runs in the root package only.
       exclude: ["Docs/DocumentationTests.swift"]),
     // The guides' code that runs the samples (Tests/SampleTests/*Snippets.swift, linked one by one).
