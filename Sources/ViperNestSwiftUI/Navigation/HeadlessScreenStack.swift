@@ -111,8 +111,12 @@ public final class HeadlessScreenStack {
     Task { @MainActor [weak self] in
       guard let self, self.hasPendingUpdate else { return }
       self.update()
-      // A swipe-down finishes in two updates (the binding write, then the release).
-      if self.hasPendingUpdate { self.scheduleUpdate() }
+      // A swipe-down finishes in two updates (the binding write, then the release); a removal
+      // shown by this update is released by the next one, which SwiftUI makes on its own.
+      if self.hasPendingUpdate || !self.keptUntilNextUpdate.isEmpty {
+        self.hasPendingUpdate = false
+        self.scheduleUpdate()
+      }
     }
   }
 

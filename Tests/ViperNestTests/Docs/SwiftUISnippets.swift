@@ -391,17 +391,9 @@ struct SwiftUIGuideTests {
       let popped = WeakRef((stack.shownPath.first?.screen as? TaskDetailScreen)?.presenter)
       #expect(stack.tapBack())
 
-      await withKnownIssue(
-        """
-        HeadlessScreenStack schedules the update that shows a removal, not the next one, which \
-        releases the removed screen's value: with the stack alive and no further change, the \
-        popped screen stays held and the leak check reports it. Until the stack schedules that \
-        update too, a test calls update() (or lets the stack go) before checking.
-        """
-      ) {
-        #expect(await detector.check() == nil)
-      }
-      stack.update()
+      // The update that shows the removal, then the one that releases the popped screen's value:
+      // both are scheduled by the stack, so the check finds nothing while the stack lives.
+      #expect(await detector.check() == nil)
       #expect(popped.object == nil)
     }
   }
