@@ -42,6 +42,12 @@ public struct AnyView: View {
   public var body: Never { stub() }
 }
 
+// swiftui/text: @frozen struct Text; init(verbatim content: String)
+public struct Text: View {
+  public init(verbatim content: String) { stub() }
+  public var body: Never { stub() }
+}
+
 // swiftui/emptyview: @frozen struct EmptyView; init()
 public struct EmptyView: View {
   public init() {}

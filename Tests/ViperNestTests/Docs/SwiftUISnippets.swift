@@ -251,6 +251,27 @@ enum SwiftUIGuide {
     }
   #endif
 
+  // MARK: - Previews
+
+  #if canImport(SwiftUI) && canImport(UIKit)
+    struct TasksPreviews: PreviewProvider {
+      static var previews: some View {
+        ScreenPreview(TasksScreenBuilder.self, assemblies: [TasksAssembly()], in: [TasksStory.self])
+      }
+    }
+  #endif
+
+  /// The guide's previews, built as a test builds them on Linux (the headless host hosts them).
+  @MainActor static func previews() -> (ScreenPreview<TasksScreen>, ScreenPreview<TasksScreen>) {
+    let preview = ScreenPreview(
+      TasksScreenBuilder.self, assemblies: [HeadlessHost().assembly, TasksAssembly()],
+      in: [TasksStory.self])
+    let forgotTheStory = ScreenPreview(
+      TasksScreenBuilder.self, assemblies: [HeadlessHost().assembly, TasksAssembly()])
+    // forgotTheStory.screen is nil: its failure names TasksPresenter and says how to fix it
+    return (preview, forgotTheStory)
+  }
+
   /// Shows the Tasks screen as a window's root, in a navigation stack, and pushes a task's detail
   /// on it with a transition.
   @MainActor static func showHosted(in tasks: Story, window: HeadlessWindow) throws -> (
@@ -289,6 +310,16 @@ struct SwiftUIGuideTests {
     let presenter = try #require(launcher.root.input as? TasksPresenter)
     presenter.screenDidAppear()
     #expect(presenter.tasks == ["Buy milk", "Call Ada", "Book the trip"])
+  }
+
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  @Test func aPreviewBuildsTheScreenAndShowsAMissingRegistrationAsItsMessage() throws {
+    let (preview, forgotTheStory) = SwiftUIGuide.previews()
+    let presenter = try #require(preview.screen?.presenter)
+    presenter.screenDidAppear()
+    #expect(presenter.tasks == ["Buy milk", "Call Ada", "Book the trip"])
+    #expect(forgotTheStory.screen == nil)
+    #expect(forgotTheStory.failure?.contains("TasksPresenter") == true)
   }
 
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
