@@ -72,6 +72,7 @@ public final class HeadlessWindow: WindowHosting, @MainActor CustomStringConvert
   }
 
   private func typeName(_ controller: any ViewControlling) -> String {
-    (controller as? HeadlessViewController)?.name ?? _typeName(type(of: controller), qualified: false)
+    (controller as? HeadlessViewController)?.name
+      ?? _typeName(type(of: controller), qualified: false)
   }
 }
