@@ -3,7 +3,8 @@
 /// with the path, `resolveAsync` awaits `asyncFactory`.
 @usableFromInline
 final class AsyncEntry<T, Args>: Entry, @unchecked Sendable {
-  // Invariant that makes this Sendable: as for `Entry`; `asyncFactory`, `leaf` and
+  // Invariant that makes this Sendable (restated, as Swift requires of a subclass of an
+  // `@unchecked Sendable` class): as for `Entry`; `asyncFactory`, `leaf` and
   // `transientObjectLeaf` are immutable `@Sendable` closures.
   @usableFromInline let asyncFactory: @Sendable (Resolver, Args) async throws -> T
   /// The user's initializer itself, when it has no parameters (`AsyncLeaf.init`): `resolveAsync`

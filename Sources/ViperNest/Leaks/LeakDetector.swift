@@ -521,7 +521,8 @@ final class BuilderLeakInfo {
 
   // Main-actor isolated, and only accessed by `info(for:name:)`, which does not call out while it
   // accesses it: no two accesses can overlap, so the runtime exclusivity check, on the path of
-  // every tracked module build (`leak-tracking`), is turned off. Records are never removed
+  // every tracked module build (`leak-tracking`), is turned off (measured with it on: +163
+  // instructions a tracked build, 11,498 -> 11,661). Records are never removed
   // (`records` keeps them), so the unretained references stay valid.
   /// Each builder type's record, unretained, by the builder's metadata pointer.
   @exclusivity(unchecked) private static var known = WordTable<

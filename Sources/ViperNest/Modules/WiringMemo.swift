@@ -44,7 +44,8 @@ final class WiringMemo {
 
   // Main-actor isolated, and only accessed by `find` and `memo(for:sizes:)`, which do not call out
   // while they access it: no two accesses can overlap, so the runtime exclusivity check, on the
-  // path of every module build (`viper-module`), is turned off.
+  // path of every module build (`viper-module`), is turned off (measured with it on: +78
+  // instructions a module build, 9,394 -> 9,472, against a 1.5x hand-written target at 1.48x).
   /// Each builder type's memo, by the builder's metadata pointer.
   @exclusivity(unchecked) private static var memos = WordTable<KeyedSlot<WiringMemo>>()
 

@@ -67,7 +67,8 @@ final class Decoration<T>: AnyDecoration {
 
   /// Runs the decoration in place on what `make` built: a `T`, as `decorated(by:)` checked (the
   /// decorated entry's type is the key's). When the decoration throws, the instance is released
-  /// and the result left uninitialized, as `Entry.Make` requires of a failure.
+  /// and the result left uninitialized, as `Entry.Make` requires of a failure. (Raw pointers:
+  /// the erased factory of every entry; benchmark targets `launch-300`, `register-10k`.)
   override func decorating(_ make: @escaping Entry.Make) -> Entry.Make {
     let body = self.body
     return { resolver, arguments, result in

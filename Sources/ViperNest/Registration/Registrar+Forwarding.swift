@@ -42,7 +42,8 @@ extension Registrar {
 /// registration of `Target` depending on `Source`, which the resolution trace reports as forwarded.
 @usableFromInline
 final class ForwardedEntry: Entry, ForwardingEntry, @unchecked Sendable {
-  // Invariant: as for `Entry`; `source` is an immutable metatype.
+  // Invariant (restated, as Swift requires of a subclass of an `@unchecked Sendable` class): as
+  // for `Entry`; `source` is an immutable metatype.
   let source: Any.Type
 
   @usableFromInline

@@ -98,7 +98,8 @@ extension Registrar {
 /// the instance, then records the hooks on this thread (`PostInitialization.record`); the engine
 /// runs them once the graph is complete.
 final class PostInitEntry<T, Args>: Entry, @unchecked Sendable {
-  // Invariant that makes this Sendable: as for `Entry`; `hooks` is an immutable array of
+  // Invariant that makes this Sendable (restated, as Swift requires of a subclass of an
+  // `@unchecked Sendable` class): as for `Entry`; `hooks` is an immutable array of
   // `Sendable` values, `factory` an immutable `@Sendable` closure.
   let hooks: [PostInitialization<T>]
   /// The typed factory `make` calls (hooks recorded), which a decorated copy wraps.

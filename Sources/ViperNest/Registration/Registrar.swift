@@ -239,7 +239,7 @@ public final class Registrar {
       Entry(
         type: T.self, qualifier: .named(name), lifetime: lifetime, dependencies: [],
         isMainActor: true, site: site(file), line: line,
-        make: mainActorFactory(initializer: initializer)))
+        make: mainActorFactory { (_: Resolver) in try initializer() }))
   }
 
   // MARK: - Closure factories

@@ -98,23 +98,6 @@ func mainActorFactory<T>(
   #endif
 }
 
-/// The factory of a `mainActor:` initializer without parameters (see the autowired form above).
-func mainActorFactory<T>(
-  initializer: @escaping @MainActor @Sendable () throws -> T
-) -> Entry.Make {
-  #if DEBUG
-    return { _, _, result in
-      result.initializeMemory(
-        as: T.self,
-        to: try MainActor.assumeIsolated { MainActorHandOff(value: try initializer()) }.value)
-    }
-  #else
-    // Safe for the same reason as the autowired form.
-    let plain = unsafeBitCast(initializer, to: (@Sendable () throws -> T).self)
-    return { _, _, result in result.initializeMemory(as: T.self, to: try plain()) }
-  #endif
-}
-
 /// Carries a value out of `MainActor.assumeIsolated`, which only returns `Sendable` values.
 @usableFromInline
 struct MainActorHandOff<Value>: @unchecked Sendable {

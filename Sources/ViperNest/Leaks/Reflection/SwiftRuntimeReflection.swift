@@ -275,9 +275,10 @@ enum SwiftRuntimeReflection {
 
   /// The names of a class's stored properties, superclasses first, each with the class that
   /// declares it, read from the field records alone: no field type is resolved, so nothing is
-  /// instantiated and little is allocated (what the module builder's shadowing check needs on the
-  /// first build of each layer class; `storedFields(of:)` resolves every field's type). A class
-  /// without field records (an Objective-C class, stripped metadata) contributes nothing.
+  /// instantiated and little is allocated (benchmark targets `launch-300` and `memory-300`: the
+  /// module builder's shadowing check reads them on the first build of each layer class, and
+  /// `storedFields(of:)` resolves every field's type). A class without field records (an
+  /// Objective-C class, stripped metadata) contributes nothing.
   static func declaredFieldNames(of type: AnyClass) -> [(name: String, declaringType: AnyClass)] {
     var chain: [AnyClass] = [type]
     while let superclass = _getSuperclass(chain[chain.count - 1]), chain.count < 64 {
@@ -285,21 +286,39 @@ enum SwiftRuntimeReflection {
     }
     var names: [(name: String, declaringType: AnyClass)] = []
     for level in chain.reversed() {
-      guard let descriptor = runtimeTypeContextDescriptor(level),
-        descriptor.load(as: UInt32.self) & 0x1F == ContextDescriptorKind.class,
-        let fieldDescriptor = relativePointer(at: descriptor + 16)
-      else { continue }
-      let recordSize = Int(fieldDescriptor.load(fromByteOffset: 10, as: UInt16.self))
-      let recordCount = Int(fieldDescriptor.load(fromByteOffset: 12, as: UInt32.self))
-      guard recordSize >= 12 else { continue }
-      for index in 0..<recordCount {
-        let record = fieldDescriptor + 16 + index * recordSize
-        guard let name = relativePointer(at: record + 8) else { continue }
-        names.append(
-          (displayName(ofField: String(cString: name.assumingMemoryBound(to: CChar.self))), level))
+      for record in fieldRecords(of: level) {
+        guard let name = record.name else { continue }
+        names.append((displayName(ofField: name), level))
       }
     }
     return names
+  }
+
+  /// A class's own field records, in declaration order: each one's name and the address of its
+  /// mangled type name. Empty when the class has no Swift field descriptor.
+  ///
+  /// Read by the Swift ABI's layout (a class context descriptor's field descriptor at offset 16;
+  /// `FieldDescriptor`: 16 bytes, then records of `FieldRecordSize` bytes, each `Flags`,
+  /// `MangledTypeName`, `FieldName`, relative pointers). Invariant that makes the reads sound: a
+  /// field name is a NUL-terminated UTF-8 string in the binary's reflection metadata, which lives
+  /// as long as the process.
+  private static func fieldRecords(
+    of type: AnyClass
+  ) -> [(name: String?, mangledTypeName: UnsafeRawPointer?)] {
+    guard let descriptor = runtimeTypeContextDescriptor(type),
+      descriptor.load(as: UInt32.self) & 0x1F == ContextDescriptorKind.class,
+      let fieldDescriptor = relativePointer(at: descriptor + 16)
+    else { return [] }
+    let recordSize = Int(fieldDescriptor.load(fromByteOffset: 10, as: UInt16.self))
+    let recordCount = Int(fieldDescriptor.load(fromByteOffset: 12, as: UInt32.self))
+    guard recordSize >= 12 else { return [] }
+    return (0..<recordCount).map { index in
+      let record = fieldDescriptor + 16 + index * recordSize
+      let name = relativePointer(at: record + 8).map {
+        String(cString: $0.assumingMemoryBound(to: CChar.self))
+      }
+      return (name, relativePointer(at: record + 4))
+    }
   }
 
   /// Tells `weak`, `unowned` and `unowned(unsafe)` apart from the suffix of the field's mangled
@@ -307,17 +326,9 @@ enum SwiftRuntimeReflection {
   private static func nonStrongOwnership(
     of type: AnyClass, fieldIndex: Int, name: String
   ) -> ReferenceOwnership? {
-    guard let descriptor = runtimeTypeContextDescriptor(type),
-      descriptor.load(as: UInt32.self) & 0x1F == ContextDescriptorKind.class,
-      let fieldDescriptor = relativePointer(at: descriptor + 16)
-    else { return nil }
-    let recordSize = Int(fieldDescriptor.load(fromByteOffset: 10, as: UInt16.self))
-    let recordCount = Int(fieldDescriptor.load(fromByteOffset: 12, as: UInt32.self))
-    guard recordSize >= 12, fieldIndex < recordCount else { return nil }
-    let record = fieldDescriptor + 16 + fieldIndex * recordSize
-    guard let namePointer = relativePointer(at: record + 8),
-      String(cString: namePointer.assumingMemoryBound(to: CChar.self)) == name,
-      let typeNamePointer = relativePointer(at: record + 4),
+    let records = fieldRecords(of: type)
+    guard fieldIndex < records.count, records[fieldIndex].name == name,
+      let typeNamePointer = records[fieldIndex].mangledTypeName,
       let mangled = MangledName(at: typeNamePointer)
     else { return nil }
     if mangled.hasSuffix("Xw") { return .weak }
