@@ -255,7 +255,7 @@ final class StoryNode: @unchecked Sendable {
     // Lock-free hit (see the type's comment): count in, load, copy the instance, count out.
     vn_atomic_fetch_add(readers, 1)
     if let box = vn_atomic_load_pointer(published(entry.slot)) {
-      let value = Unmanaged<InstanceBox<T>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
+      let value = CachedInstance.value(at: box, as: T.self)
       vn_atomic_fetch_add(readers, -1)
       return value
     }
@@ -265,7 +265,7 @@ final class StoryNode: @unchecked Sendable {
     lock.lock()
     switch try claim(entry, requester: requester) {
     case .ready(let box):
-      return unsafeDowncast(box, to: InstanceBox<T>.self).value
+      return CachedInstance.value(of: box, as: T.self)
     case .weakReady(let object):
       // The object the factory returned as a `T` (only class instances are kept weakly).
       return object as! T
@@ -293,7 +293,7 @@ final class StoryNode: @unchecked Sendable {
       if case .weak = entry.lifetime.kind {
         try storeWeak(value as Any, entry)
       } else {
-        try store(InstanceBox(value), entry)
+        try store(CachedInstance.stored(value), entry)
       }
       return value
     }
@@ -684,11 +684,58 @@ enum SlotState {
   case weakReady(WeakBox)
 }
 
-/// Holds a cached instance of any type (existentials and structs included).
+/// Holds a cached instance that is not a class instance (a struct, an existential).
 @usableFromInline
 final class InstanceBox<T> {
   @usableFromInline let value: T
   @usableFromInline init(_ value: T) { self.value = value }
+}
+
+/// How a cached instance sits in its story's slot: a class instance as itself, any other value in
+/// an ``InstanceBox``.
+///
+/// A class instance needs no box: a box is an allocation per instance and a generic class whose
+/// metadata the runtime makes, once per cached type, on the first build (benchmark target
+/// `memory-300`: most cached instances are of class types). Invariant: a slot filled for an entry
+/// whose type `T` is a class type holds the `T` instance itself; for any other `T` it holds an
+/// `InstanceBox<T>` (checked under `VIPERNEST_INTERNAL_CHECKS` where a slot is read with the lock
+/// held). The reader knows `T` from the same entry, so the two sides always agree.
+@usableFromInline
+enum CachedInstance {
+  /// What a slot stores for `value`.
+  @inlinable
+  static func stored<T>(_ value: T) -> AnyObject {
+    if T.self is AnyClass { return value as AnyObject }
+    return InstanceBox(value)
+  }
+
+  /// The instance a slot holds, read through an unretained reference.
+  @inlinable
+  static func value<T>(at slot: UnsafeRawPointer, as type: T.Type) -> T {
+    if T.self is AnyClass {
+      // The object is the `T` instance itself (see the type's invariant): a class reference and
+      // an `AnyObject` are one pointer.
+      return Unmanaged<AnyObject>.fromOpaque(slot)._withUnsafeGuaranteedRef {
+        unsafeBitCast($0, to: T.self)
+      }
+    }
+    return Unmanaged<InstanceBox<T>>.fromOpaque(slot)._withUnsafeGuaranteedRef { $0.value }
+  }
+
+  /// The instance a slot holds, read with the story's lock held.
+  @inlinable
+  static func value<T>(of object: AnyObject, as type: T.Type) -> T {
+    checkStored(object, as: T.self)
+    if T.self is AnyClass { return unsafeBitCast(object, to: T.self) }
+    return unsafeDowncast(object, to: InstanceBox<T>.self).value
+  }
+
+  @usableFromInline
+  static func checkStored<T>(_ object: AnyObject, as type: T.Type) {
+    internalCheck(
+      T.self is AnyClass ? object is T : object is InstanceBox<T>,
+      "a cached \(T.self) is stored as \(Swift.type(of: object))")
+  }
 }
 
 /// Holds a `weak`-lifetime instance.
