@@ -18,7 +18,7 @@ enum Readme {
       // Routers resolve the module by its typed Input/Output, never by its classes. It runs in
       // AddContactStory, where validate() checks its layers before anything runs.
       r.register(AddContactModule.self, builder: AddContactBuilder.self, in: AddContactStory.self) {
-        $0.module(input: { $0 }, output: \.output)
+        $0.module(input: { $0 }, output: { $0.output = $1 })
       }
       // Its layers, and a draft shared by the flow, exist only inside AddContactStory.
       r.story(AddContactStory.self, in: ContactsStory.self) { r in

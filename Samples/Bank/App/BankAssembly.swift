@@ -14,7 +14,7 @@ struct BankAssembly: Assembly {
 
     // The dashboard's modules: VIPER and MVC alike are a Module<Input, Output>.
     r.register(AccountsModule.self, builder: AccountsBuilder.self, in: DashboardStory.self) {
-      $0.module(input: { $0 }, output: \.output)
+      $0.module(input: { $0 }, output: { $0.output = $1 })
     }
     r.register(AboutModule.self, mainActor: AboutViewController.module(in:))
     r.register(PromoModule.self, mainActor: PromoViewController.module(in:))
@@ -37,7 +37,7 @@ struct BankAssembly: Assembly {
       r.register(PaymentsRouter.self, mainActor: PaymentsRouter.init)
     }
     r.register(TransferModule.self, builder: TransferBuilder.self, in: TransferStory.self) {
-      $0.module(input: { $0 }, output: \.output)
+      $0.module(input: { $0 }, output: { $0.output = $1 })
     }
     r.story(TransferStory.self, in: PaymentsStory.self) { r in
       r.register(TransferDraft.self, lifetime: .story(TransferStory.self), TransferDraft.init)
@@ -46,7 +46,7 @@ struct BankAssembly: Assembly {
       r.register(TransferRouter.self, mainActor: TransferRouter.init)
     }
     r.register(ConfirmModule.self, builder: ConfirmBuilder.self, in: ConfirmStory.self) {
-      $0.module(input: { _ in () }, output: \.output)
+      $0.module(input: { _ in () }, output: { $0.output = $1 })
     }
     r.story(ConfirmStory.self, in: TransferStory.self) { r in
       r.register(ConfirmPresenter.self, mainActor: ConfirmPresenter.init)

@@ -29,10 +29,10 @@ struct ContactsAssembly: Assembly {
     if leaky {
       r.register(
         AddContactModule.self, builder: LeakyAddContactBuilder.self, in: AddContactStory.self
-      ) { $0.module(input: { $0 }, output: \.output) }
+      ) { $0.module(input: { $0 }, output: { $0.output = $1 }) }
     } else {
       r.register(AddContactModule.self, builder: AddContactBuilder.self, in: AddContactStory.self) {
-        $0.module(input: { $0 }, output: \.output)
+        $0.module(input: { $0 }, output: { $0.output = $1 })
       }
     }
     // Deep links: the list as the window's root (the launch opens it so), Add Contact presented

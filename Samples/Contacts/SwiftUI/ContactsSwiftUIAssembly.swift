@@ -33,7 +33,7 @@ struct ContactsSwiftUIAssembly: Assembly {
     // Routers resolve Add Contact by its typed module, whichever builder makes it.
     r.register(
       AddContactModule.self, builder: AddContactScreenBuilder.self, in: AddContactStory.self
-    ) { $0.module(input: { $0 }, output: \.output) }
+    ) { $0.module(input: { $0 }, output: { $0.output = $1 }) }
     r.story(AddContactStory.self, in: ContactsStory.self) { r in
       r.register(ContactDraft.self, lifetime: .story(AddContactStory.self), ContactDraft.init)
       r.register(

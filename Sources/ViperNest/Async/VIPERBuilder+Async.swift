@@ -7,7 +7,7 @@ extension VIPERBuilder {
   ///
   /// ```swift
   /// r.register(AccountsModule.self, mainActor: { r in
-  ///   try await AccountsBuilder.buildAsync(in: r).module(input: { $0 }, output: \.output)
+  ///   try await AccountsBuilder.buildAsync(in: r).module(input: { $0 }, output: { $0.output = $1 })
   /// })
   /// ```
   ///

@@ -11,7 +11,7 @@
 ///
 /// // VIPER, checked by `validate()` in the story it runs in
 /// r.register(AddContactModule.self, builder: AddContactBuilder.self, in: AddContactStory.self) {
-///   $0.module(input: { $0 }, output: \.output)
+///   $0.module(input: { $0 }, output: { $0.output = $1 })
 /// }
 /// // …or MVC, behind the same types
 /// r.register(AddContactModule.self, mainActor: { _ in

@@ -19,7 +19,7 @@ extension Registrar {
   /// typealias AddContactModule = Module<any AddContactInput, any AddContactOutput>
   ///
   /// r.register(AddContactModule.self, builder: AddContactBuilder.self, in: AddContactStory.self) {
-  ///   $0.module(input: { $0 }, output: \.output)
+  ///   $0.module(input: { $0 }, output: { $0.output = $1 })
   /// }
   /// r.story(AddContactStory.self, in: ContactsStory.self) { r in
   ///   r.register(AddContactPresenter.self, mainActor: AddContactPresenter.init)
@@ -47,7 +47,7 @@ extension Registrar {
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
   ///   - module: Wraps the built module as `type`, usually
-  ///     `{ $0.module(input: { $0 }, output: \.output) }`; it runs on the main actor at each
+  ///     `{ $0.module(input: { $0 }, output: { $0.output = $1 }) }`; it runs on the main actor at each
   ///     resolve.
   @inlinable
   public func register<T, View, Presenter, Interactor, Router, Builder>(

@@ -14,7 +14,7 @@ extension ModuleTemplate {
         ["\(n.module).self", "builder: \(n.builder).self", "in: \(spec.story ?? "AppStory").self"],
         ") {", indent: 4)
       let registration =
-        head + "\n      $0.module(input: { $0 }, output: \\.output)\n    }"
+        head + "\n      $0.module(input: { $0 }, output: { $0.output = $1 })\n    }"
       summary =
         "/// Registers the \(n.name) module: `\(n.module)` by its type, which routers resolve, with\n"
         + (spec.story.map {

@@ -60,7 +60,7 @@ extension ModuleTemplate {
       ? "let module = try \(home).resolve(\(n.module).self)"
       : (4 + declareModule.count + 1 + buildModule.count <= SourceLayout.width
         ? "\(declareModule) \(buildModule)" : "\(declareModule)\n      \(buildModule)")
-        + "\n      .module(input: { $0 }, output: \\.output)"
+        + "\n      .module(input: { $0 }, output: { $0.output = $1 })"
     let viewType = standIn ? n.headlessView : n.view
     let builder = standIn ? n.headlessBuilder : n.builder
     return """

@@ -57,6 +57,25 @@ public struct ScreenModule<
     }
   }
 
+  /// Wraps the module as a typed `Module`: its input is taken from the presenter and its output
+  /// is delivered by `output`, usually to a property of the presenter
+  /// (`output: { $0.output = $1 }`). It does what the key-path form does, and costs less the
+  /// first time each module is built (a key path's classes are made per presenter type).
+  ///
+  /// - Parameters:
+  ///   - input: Returns the module's input, usually the presenter itself.
+  ///   - output: Stores the output in the presenter (declare its property `@Weak`, or
+  ///     `weak var` with `@ObservationIgnored`). Called each time the module's output is set,
+  ///     while the presenter is alive.
+  /// - Returns: The module.
+  public func module<Input, Output>(
+    input: (Presenter) -> Input, output: @escaping @MainActor (Presenter, Output?) -> Void
+  ) -> Module<Input, Output> {
+    Module(view: view, input: input(presenter)) { [weak presenter] value in
+      if let presenter { output(presenter, value) }
+    }
+  }
+
   /// Wraps the module as a typed `Module` without output.
   ///
   /// - Parameter input: Returns the module's input, usually the presenter itself.

@@ -198,7 +198,7 @@ final class ContactCardBuilder: VIPERBuilder<
 struct ContactCardAssembly: Assembly {
   func assemble(_ r: Registrar) {
     r.register(ContactCardModule.self, builder: ContactCardBuilder.self, in: ContactsStory.self) {
-      $0.module(input: { $0 }, output: \.output)
+      $0.module(input: { $0 }, output: { $0.output = $1 })
     }
     r.story(ContactsStory.self) { r in
       r.register(ContactCardPresenter.self, mainActor: ContactCardPresenter.init)
@@ -590,7 +590,7 @@ typealias NoteCardBuilder = ScreenBuilder<
 struct NoteCardAssembly: Assembly {
   func assemble(_ r: Registrar) {
     r.register(NoteCardModule.self, builder: NoteCardBuilder.self, in: NotesStory.self) {
-      $0.module(input: { $0 }, output: \.output)
+      $0.module(input: { $0 }, output: { $0.output = $1 })
     }
     r.story(NotesStory.self) { r in
       r.register(NoteCardPresenter.self, mainActor: NoteCardPresenter.init)

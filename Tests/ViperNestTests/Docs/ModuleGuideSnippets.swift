@@ -233,7 +233,7 @@ enum ModuleGuide {
   struct ModulesAssembly: Assembly {
     func assemble(_ r: Registrar) {
       r.register(AddContactModule.self, builder: AddContactBuilder.self, in: AddContactStory.self) {
-        $0.module(input: { $0 }, output: \.output)
+        $0.module(input: { $0 }, output: { $0.output = $1 })
       }
       r.register(ContactDetailModule.self, arguments: Contact.self, mainActor: { r, contact in
         try ContactDetailBuilder.build(in: r, passing: contact).module(input: { $0 })
@@ -331,7 +331,7 @@ enum TypedModuleGuide {
       r.register(AddContactInteractor.self, mainActor: AddContactInteractor.init(draft:))
       r.register(AddContactRouter.self, mainActor: AddContactRouter.init)
       r.register(AddContactModule.self, builder: AddContactBuilder.self, in: AddContactStory.self) {
-        $0.module(input: { $0 }, output: \.output)
+        $0.module(input: { $0 }, output: { $0.output = $1 })
       }
     }
   }

@@ -233,6 +233,35 @@ struct ModuleRegistrationTests {
     app.close()
   }
 
+  /// The two ways `VIPERModule.module(input:output:)` takes the output's destination.
+  enum OutputForm: CaseIterable, Sendable { case closure, keyPath }
+
+  @Test(.detectsLeaks, arguments: OutputForm.allCases)
+  func eitherOutputFormDeliversTheOutputToThePresenter(_ form: OutputForm) throws {
+    let app = try registry(addContact: { r in
+      Self.addContactLayers(r, in: AddContactStory.self)
+    }).start(quiet)
+    let contacts = try app.open(ContactsStory.self)
+    let story = try contacts.open(AddContactStory.self)
+    let spy = OutputSpy()
+    do {
+      let built = try AddContactBuilder.build(in: story)
+      let module: AddContactModule =
+        switch form {
+        case .closure: built.module(input: { $0 }, output: { $0.output = $1 })
+        case .keyPath: built.module(input: { $0 }, output: \.output)
+        }
+      #expect(built.presenter.output == nil)
+      module.output = spy
+      #expect(built.presenter.output === spy)
+      module.output = nil
+      #expect(built.presenter.output == nil, "clearing the module's output clears the presenter's")
+    }
+    story.close()
+    contacts.close()
+    app.close()
+  }
+
   @Test func aModuleResolvedOutsideItsStorySaysWhereItIsRegistered() throws {
     let app = try registry { r in
       Self.addContactLayers(r, in: AddContactStory.self)
