@@ -205,7 +205,7 @@ struct ObjectiveCHierarchyTests {
     #expect(
       scan.uninspected == [
         "UIViewController state (an Objective-C superclass: its strong object instance variables "
-          + "are followed, here followed _view, _title; its blocks' captures, associated objects "
+          + "are followed, here _view, _title; its blocks' captures, associated objects "
           + "and objects inside C structs are not)"
       ])
   }
@@ -244,6 +244,18 @@ struct ObjectiveCHierarchyTests {
       scan.references.map { ObjectIdentifier($0.target) }
         == [first, second].map(ObjectIdentifier.init))
     #expect(scan.uninspected.count == 1, "only the superclass note")
+  }
+
+  @Test func aLongCollectionIsFollowedUpToItsLimitAndSaysSo() throws {
+    let controller = ModelledController()
+    let children = (0...ObjectiveCHierarchy.maximumElements).map { _ in ModelledChild() }
+    controller.children = NSArray(array: children)
+    var scan = ReferenceScan()
+    try hierarchy().scan(controller, into: &scan, isOnMainActor: true)
+    #expect(scan.references.count == ObjectiveCHierarchy.maximumElements)
+    #expect(
+      scan.uninspected.first
+        == "_childViewControllers (an NSArray of 257 elements: only the first 256 are followed)")
   }
 
   @Test func aClassWithoutAStrongLayoutIsNamedWithItsIvarCount() {

@@ -66,7 +66,11 @@ final class ObjectiveCHierarchy: Sendable {
             notes.append(Self.collectionNote(ivar.name, collection))
             continue
           }
-          for (index, element) in collection.elements.enumerated() {
+          let elements = collection.elements
+          if elements.count > Self.maximumElements {
+            notes.append(Self.longCollectionNote(ivar.name, collection, count: elements.count))
+          }
+          for (index, element) in elements.prefix(Self.maximumElements).enumerated() {
             references.append(
               ReflectedReference(
                 path: "\(ivar.name)[\(index)]", target: element, throughClosure: false,
@@ -86,6 +90,10 @@ final class ObjectiveCHierarchy: Sendable {
     scan.uninspected.append(Self.superclassNote(mostDerived, followed: followed))
   }
 
+  /// How many elements of one collection a scan follows (a view's subviews, a container's
+  /// children); the walk of the whole graph is bounded too (`RetainGraph`'s scan budget).
+  static let maximumElements = 256
+
   // MARK: Notes
 
   /// What a scan lists for the Objective-C part of an object: which instance variables were
@@ -93,8 +101,7 @@ final class ObjectiveCHierarchy: Sendable {
   static func superclassNote(_ name: String, followed: [String]) -> String {
     let shown = followed.prefix(4).joined(separator: ", ")
     let more = followed.count > 4 ? " and \(followed.count - 4) more" : ""
-    let what =
-      followed.isEmpty ? "no strong object instance variable was set" : "followed \(shown)\(more)"
+    let what = followed.isEmpty ? "none was set" : "\(shown)\(more)"
     return "\(name) state (an Objective-C superclass: its strong object instance variables are "
       + "followed, here \(what); its blocks' captures, associated objects and objects inside C "
       + "structs are not)"
@@ -108,6 +115,14 @@ final class ObjectiveCHierarchy: Sendable {
   /// The note for a collection instance variable met off the main actor.
   static func collectionNote(_ name: String, _ collection: ObjectiveCCollection) -> String {
     "\(name) (an \(collection.kindName): not enumerated off the main actor)"
+  }
+
+  /// The note for a collection longer than `maximumElements`.
+  static func longCollectionNote(
+    _ name: String, _ collection: ObjectiveCCollection, count: Int
+  ) -> String {
+    "\(name) (an \(collection.kindName) of \(count) elements: only the first "
+      + "\(maximumElements) are followed)"
   }
 
   /// The note for a class whose object instance variables have no strong layout.

@@ -213,7 +213,8 @@ enum SwiftRuntimeReflection {
     runtimeTypeContextDescriptor(type) == nil
   }
 
-  /// What a scan lists as not inspected for an object whose superclass `name` is opaque.
+  /// What a scan lists as not inspected for an object whose superclass `name` is opaque and no
+  /// Objective-C runtime reads it (see `ObjectiveCHierarchy` for the note where one does).
   static func opaqueSuperclassNote(_ name: String) -> String {
     "\(name) state (an Objective-C superclass: its view, subviews, child and presented "
       + "controllers are not followed)"
