@@ -108,3 +108,9 @@ public func write(_ fd: Int32, _ buffer: UnsafeRawPointer!, _ count: Int) -> Int
 /// `char *getenv(const char *);` (the result is nullable in practice; the SDK header declares it
 /// `_Nullable`-free outside `assume_nonnull`, so it imports as an implicitly unwrapped optional)
 public func getenv(_ name: UnsafePointer<CChar>!) -> UnsafeMutablePointer<CChar>! { nil }
+
+// MARK: - Memory (<malloc/_malloc.h>, included by <stdlib.h>)
+
+/// `void free(void *);` (no nullability annotation, so an implicitly unwrapped optional; the one
+/// caller passes a non-nil pointer, which converts to either import)
+public func free(_ pointer: UnsafeMutableRawPointer!) {}

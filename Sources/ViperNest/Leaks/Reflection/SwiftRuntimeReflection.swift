@@ -59,7 +59,11 @@ enum SwiftRuntimeReflection {
       }
       if !walker.needsExactWalk {
         var scan = walker.scan
-        if let opaque = plan.opaqueSuperclass {
+        if let objectiveC = plan.objectiveC {
+          // Apple platforms: the Objective-C classes' strong instance variables (a controller's
+          // view, child and presented controllers) are followed, and what is not is said.
+          objectiveC.scan(object, into: &scan, isOnMainActor: isMainThread())
+        } else if let opaque = plan.opaqueSuperclass {
           // Said, never silently skipped: a cycle can run through the superclass's state (a
           // controller's view, its subviews' closures, child or presented controllers).
           scan.uninspected.append(opaqueSuperclassNote(opaque))
@@ -77,6 +81,8 @@ enum SwiftRuntimeReflection {
     let isMetadataStripped: Bool
     /// See `ReflectedLayout.opaqueSuperclass`.
     let opaqueSuperclass: String?
+    /// The Objective-C classes of the hierarchy and their strong instance variables.
+    let objectiveC: ObjectiveCHierarchy?
     /// The positions in `fields` that may hold references.
     let walkedFields: [Int]
     /// The visits of the other fields (see `TypeFacts.ReferenceFree`).
@@ -84,12 +90,13 @@ enum SwiftRuntimeReflection {
 
     init(
       fields: [ReflectedField], facts: [TypeFacts], isMetadataStripped: Bool,
-      opaqueSuperclass: String?
+      opaqueSuperclass: String?, objectiveC: ObjectiveCHierarchy?
     ) {
       self.fields = fields
       self.facts = facts
       self.isMetadataStripped = isMetadataStripped
       self.opaqueSuperclass = opaqueSuperclass
+      self.objectiveC = objectiveC
       var walked: [Int] = []
       var visits = 0
       for (index, fieldFacts) in facts.enumerated() {
@@ -117,7 +124,8 @@ enum SwiftRuntimeReflection {
     let fields = layout.fields.filter { $0.ownership == .strong }
     let plan = ScanPlan(
       fields: fields, facts: fields.map { TypeFacts.of($0.type) },
-      isMetadataStripped: layout.isMetadataStripped, opaqueSuperclass: layout.opaqueSuperclass)
+      isMetadataStripped: layout.isMetadataStripped, opaqueSuperclass: layout.opaqueSuperclass,
+      objectiveC: layout.opaqueSuperclass == nil ? nil : ObjectiveCHierarchy.of(type))
     scanPlans.withLock { $0[key] = plan }
     return plan
   }
@@ -205,7 +213,8 @@ enum SwiftRuntimeReflection {
     runtimeTypeContextDescriptor(type) == nil
   }
 
-  /// What a scan lists as not inspected for an object whose superclass `name` is opaque.
+  /// What a scan lists as not inspected for an object whose superclass `name` is opaque and no
+  /// Objective-C runtime reads it (see `ObjectiveCHierarchy` for the note where one does).
   static func opaqueSuperclassNote(_ name: String) -> String {
     "\(name) state (an Objective-C superclass: its view, subviews, child and presented "
       + "controllers are not followed)"
