@@ -68,13 +68,21 @@ enum Launch1000Scenario {
     func perModule(_ index: Int, _ modules: Double) -> String {
       Format.duration(Statistics.median(launch[index]) / modules)
     }
+    // What each module beyond the small app's adds: the slope a reader extrapolates with.
+    func marginal(_ big: Int, _ little: Int) -> String {
+      let slopes = zip(launch[big], launch[little]).map { ($0 - $1) / (n - m) }
+      return Format.duration(Statistics.median(slopes))
+    }
     result.notes = [
       "\(large.plan.modules) modules against the \(small.plan.modules) of launch-300, one fresh "
         + "process of each app per round (order shuffled each round), launch measured as in "
         + "launch-300. Launch per module: ViperNest \(perModule(0, n)) at \(large.plan.modules), "
         + "\(perModule(2, m)) at \(small.plan.modules); hand-written \(perModule(1, n)) and "
         + "\(perModule(3, m)), per-module ratio \(interval(hand)) (its fixed start-up weighs "
-        + "more at \(small.plan.modules)). ViperNest / hand-written at \(large.plan.modules): "
+        + "more at \(small.plan.modules)). Each module beyond the \(small.plan.modules) adds "
+        + "\(marginal(0, 2)) with ViperNest, \(marginal(1, 3)) hand-written (the median over "
+        + "rounds of the launch difference over the module difference). ViperNest / hand-written "
+        + "at \(large.plan.modules): "
         + "\(interval(oursOverHand)). validate() at \(large.plan.modules): "
         + "\(Format.duration(Statistics.median(validate))).",
       try instructionNote(small: small, large: large),
@@ -109,13 +117,16 @@ enum Launch1000Scenario {
         perModule.append(count.inside / Double(fixture.plan.modules))
       }
       figures.append(
-        "\(variant.label) \(Format.fixed(perModule[0], 0)) at \(large.plan.modules), "
-          + "\(Format.fixed(perModule[1], 0)) at \(small.plan.modules) "
+        "\(variant.label) \(thousands(perModule[0])) at \(large.plan.modules), "
+          + "\(thousands(perModule[1])) at \(small.plan.modules) "
           + "(\(Format.ratio(perModule[0] / perModule[1])))")
     }
     return "Instructions per module in AppRoot.launch and what it calls (callgrind, one fresh "
       + "process each): " + figures.joined(separator: "; ") + "."
   }
+
+  /// `206 k` instructions.
+  static func thousands(_ count: Double) -> String { "\(Format.significant(count / 1e3)) k" }
 
   /// What building the large app cost in this run.
   static func buildNote(_ large: AppScaleFixture) -> String {
