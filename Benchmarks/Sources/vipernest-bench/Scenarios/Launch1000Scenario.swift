@@ -88,8 +88,8 @@ enum Launch1000Scenario {
       try instructionNote(small: small, large: large),
       "Swinject is not built at \(large.plan.modules) modules: the target compares ViperNest "
         + "with itself at \(small.plan.modules) modules (Swinject's launch is in launch-300), "
-        + "and a third \(large.plan.modules)-module app would add a clean release build as long "
-        + "as these. " + buildNote(large),
+        + "and a third \(large.plan.modules)-module app would add another clean release build, "
+        + "this scenario's longest step." + buildNote(large),
     ]
     return result
   }
@@ -128,7 +128,8 @@ enum Launch1000Scenario {
   /// `206 k` instructions.
   static func thousands(_ count: Double) -> String { "\(Format.significant(count / 1e3)) k" }
 
-  /// What building the large app cost in this run.
+  /// What building the large app cost in this run, as a sentence after another (empty when it
+  /// was not built).
   static func buildNote(_ large: AppScaleFixture) -> String {
     let builds = variants.compactMap { variant in
       large.releaseBuilds[variant].map {
@@ -136,8 +137,9 @@ enum Launch1000Scenario {
           + "\(Format.duration($0.cpuNanoseconds)) CPU"
       }
     }
-    if builds.isEmpty { return "Its release builds were up to date in this run." }
-    return "Release builds of the \(large.plan.modules)-module app in this run (its dependencies "
-      + "included): " + builds.joined(separator: "; ") + "."
+    if builds.isEmpty { return "" }
+    return " `swift build -c release` of the \(large.plan.modules)-module app in this run (clean "
+      + "or up to date, as this run found it; its dependencies included when they were built): "
+      + builds.joined(separator: "; ") + "."
   }
 }
