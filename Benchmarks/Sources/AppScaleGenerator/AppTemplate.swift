@@ -41,20 +41,22 @@ struct AppTemplate {
 
 /// Writes the three variants of the app, each its own SwiftPM package.
 public enum AppScaleWriter {
-  /// Writes `<directory>/<variant>/` for each variant (replacing what was there) and returns the
-  /// packages' directories.
+  /// Writes `<directory>/<variant>/` for each of `variants` (replacing what was there) and
+  /// returns the packages' directories.
   ///
   /// - Parameters:
   ///   - plan: The app's shape.
   ///   - directory: A scratch folder (never the repository's sources).
   ///   - rootPackage: The ViperNest package's directory (the variants depend on it by path).
+  ///   - variants: The variants to write (default: all three).
   @discardableResult
-  public static func write(_ plan: AppPlan, to directory: URL, rootPackage: URL) throws
-    -> [AppVariant: URL]
-  {
+  public static func write(
+    _ plan: AppPlan, to directory: URL, rootPackage: URL,
+    variants: [AppVariant] = AppVariant.allCases
+  ) throws -> [AppVariant: URL] {
     let template = AppTemplate(plan: plan)
     var packages: [AppVariant: URL] = [:]
-    for variant in AppVariant.allCases {
+    for variant in variants {
       let package = directory.appendingPathComponent(variant.folder)
       let files = template.files(for: variant, rootPackage: rootPackage.path)
       try writeFiles(files, into: package)

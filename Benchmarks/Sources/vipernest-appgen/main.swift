@@ -3,8 +3,8 @@
 //
 //   swift run --package-path Benchmarks vipernest-appgen [--modules N] [--output DIR]
 //
-// `vipernest-bench --only launch-300,size-300,memory-300,build-300` generates and builds it
-// itself; CI builds the variants with N = 10 so the generator cannot rot.
+// `vipernest-bench --only launch-300,launch-1000,size-300,memory-300,build-300` generates and
+// builds it itself; CI builds the variants with N = 10 so the generator cannot rot.
 
 import AppScaleGenerator
 import Foundation

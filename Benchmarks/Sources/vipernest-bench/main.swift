@@ -38,10 +38,14 @@ struct Options {
       --contender L  with --profile: runs contender L instead (handwired, swinject,
                      swift-dependencies, ours-main, ours-plain, ... : the labels of the
                      scenario's contenders)
-      --app-modules N   app-scale scenarios (launch-300, size-300, memory-300, build-300; run
-                     only when named with --only): modules in the generated app (default 300)
+      --app-modules N   app-scale scenarios (launch-300, launch-1000, size-300, memory-300,
+                     build-300; run only when named with --only, never in --quick): modules in
+                     the generated app (default 300)
+      --launch-1000-modules N
+                     modules in launch-1000's app (default 1000; ViperNest and hand-written
+                     only); naming launch-1000 runs launch-300 too
       --app-dir DIR  where the app's three variants are generated (default
-                     /tmp/vipernest-app-scale)
+                     /tmp/vipernest-app-scale; launch-1000's app goes to DIR-N)
       --root DIR     the ViperNest package they depend on (default: found from the current
                      directory)
       --build-rounds N  build-300's rounds (default 3)
@@ -87,6 +91,11 @@ struct Options {
           throw BenchError("--app-modules needs a positive number\n\(usage)")
         }
         options.settings.appModules = modules
+      case "--launch-1000-modules":
+        guard let modules = Int(try value(argument)), modules >= 1 else {
+          throw BenchError("--launch-1000-modules needs a positive number\n\(usage)")
+        }
+        options.settings.launch1000Modules = modules
       case "--app-dir": options.settings.appDirectory = try value(argument)
       case "--root": options.settings.rootPackage = try value(argument)
       case "--build-rounds":
@@ -113,6 +122,8 @@ struct Options {
           "unknown scenario \(unknown.joined(separator: ", ")); known: "
             + Targets.ordered.map(\.id).joined(separator: ", "))
       }
+      // launch-1000's target is relative to launch-300's cost per module: both in one run.
+      if only.contains(Launch1000Scenario.id) { options.only?.insert(Launch300Scenario.id) }
     }
     return options
   }
@@ -143,6 +154,7 @@ func runBenchmarks(_ options: Options) throws -> Int32 {
     appScale = fixture
     return fixture
   }
+  func largeAppFixture() throws -> AppScaleFixture { try Launch1000Scenario.fixture(settings) }
   let scenarios: [(id: String, run: () throws -> ScenarioResult)] = [
     (ViperModuleScenario.id, { try ViperModuleScenario.run(runner) }),
     (TransientLeafScenario.id, { try TransientLeafScenario.run(runner) }),
@@ -163,16 +175,21 @@ func runBenchmarks(_ options: Options) throws -> Int32 {
     (AsyncTransientScenario.id, { try AsyncTransientScenario.run(runner) }),
     // Last: Swinject's growth stays allocated.
     (Memory1mScenario.id, { try Memory1mScenario.run(runner, settings: settings) }),
-    // Opt-in (named with --only): they generate and build a 300-module app in three variants.
+    // Opt-in (named with --only): they generate and build a 300-module app in three variants
+    // (launch-1000 also a 1,000-module app in two).
     (Build300Scenario.id, { try Build300Scenario.run(runner, fixture: appFixture()) }),
     (Launch300Scenario.id, { try Launch300Scenario.run(runner, fixture: appFixture()) }),
+    (
+      Launch1000Scenario.id,
+      { try Launch1000Scenario.run(runner, small: appFixture(), large: largeAppFixture()) }
+    ),
     (Size300Scenario.id, { try Size300Scenario.run(runner, fixture: appFixture()) }),
     (Memory300Scenario.id, { try Memory300Scenario.run(runner, fixture: appFixture()) }),
   ]
 
   var results: [ScenarioResult] = []
   defer { if settings.profileIterations != nil { print("Checksum \(runner.checksum).") } }
-  // The app-scale scenarios run only when named: they build three apps for minutes.
+  // The app-scale scenarios run only when named: they build the apps for minutes.
   for scenario in scenarios
   where options.only?.contains(scenario.id) ?? !AppScaleFixture.ids.contains(scenario.id) {
     let start = monotonicNanoseconds()

@@ -25,6 +25,8 @@ struct TargetCheck {
     case atMost(Double)
     case atLeast(Double)
     case below(Double)
+    /// Between the two limits, both included (`within 15 %` of 1: `within(0.85, 1.15)`).
+    case within(Double, Double)
   }
 
   enum Unit {
@@ -59,6 +61,9 @@ struct TargetCheck {
     case .below(let limit):
       if interval.high < limit { return .pass }
       if interval.low >= limit { return .miss }
+    case .within(let low, let high):
+      if interval.low >= low && interval.high <= high { return .pass }
+      if interval.high < low || interval.low > high { return .miss }
     }
     return .inconclusive
   }
@@ -112,7 +117,11 @@ struct TargetCheck {
 /// The issue's targets, by scenario id, as shown in the table.
 enum Targets {
   static let ordered: [(id: String, target: String)] = [
-    ("viper-module", "≤ 1.5× hand-written (issue 17: ≤ 1.25×); ≥ 20× faster than Swinject"),
+    (
+      "viper-module",
+      "≤ 1.25× hand-written (issue 26 allows up to 1.5× where app scale needs it); ≥ 20× faster "
+        + "than Swinject"
+    ),
     ("transient-leaf", "≤ 3× a bare allocation; ≥ 20× faster than Swinject"),
     ("app-hit", "≤ 40 ns; ≥ 25× faster than Swinject `.container` (also from @MainActor)"),
     ("story-hit", "≤ 60 ns (also from @MainActor)"),
@@ -125,10 +134,22 @@ enum Targets {
     ("leak-tracking", "≤ 1.25× `viper-module`; off costs ≤ 2%"),
     ("retain-path", "≤ 100 µs"),
     ("deep-link-3", "≤ 1.5× hand-written router calls; matching over 1,000 routes ≤ 2 µs"),
-    ("launch-300", "≤ 1.5× hand-written; ≥ 5× faster than Swinject; validate() ≤ 2 ms"),
-    ("build-300", "≤ 1.25× hand-written (clean and incremental, debug and release)"),
-    ("size-300", "≤ 1.3× hand-written (release text)"),
-    ("memory-300", "≤ 1.2× hand-written tracking off, ≤ 1.5× on (heap per live module)"),
+    (
+      "launch-300",
+      "≤ 1.5× hand-written (time); ≥ 5× fewer instructions than Swinject (callgrind); "
+        + "validate() ≤ 1 ms"
+    ),
+    ("launch-1000", "cost per module (time) within 15 % of `launch-300`'s, same rounds"),
+    (
+      "build-300",
+      "release, clean and incremental: ≤ 1.5× hand-written and below Swinject; debug ≤ 1.0× "
+        + "hand-written (CPU time)"
+    ),
+    ("size-300", "≤ 1.3× hand-written: the whole app's release text, and the app module's own"),
+    (
+      "memory-300",
+      "first build ≤ 2× hand-written tracking off, ≤ 3× on; live modules ≤ 1.5× (heap per module)"
+    ),
     ("async-hit", "≤ 2× `app-hit` in the same rounds"),
     ("async-transient", "≤ 1.5× awaiting the async initializer by hand"),
   ]

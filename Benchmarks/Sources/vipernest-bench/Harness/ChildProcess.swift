@@ -55,13 +55,16 @@ enum ChildProcess {
   }
 
   /// The `swift` driver on the PATH.
-  static var swift: String {
+  static var swift: String { find("swift") ?? "/usr/bin/swift" }
+
+  /// The executable `name` on the PATH, if any.
+  static func find(_ name: String) -> String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
     for directory in path.split(separator: ":") {
-      let candidate = "\(directory)/swift"
+      let candidate = "\(directory)/\(name)"
       if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
     }
-    return "/usr/bin/swift"
+    return nil
   }
 
   /// User + system time of this process's waited-for descendants so far.

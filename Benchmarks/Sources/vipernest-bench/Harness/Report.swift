@@ -55,10 +55,12 @@ enum Format {
   /// `812 ns`, `1.52 µs`, `15.3 ms`.
   static func duration(_ nanoseconds: Double?) -> String {
     guard let ns = nanoseconds else { return "–" }
-    if ns < 10 { return "\(fixed(ns, 2)) ns" }
-    if ns < 1_000 { return "\(fixed(ns, ns < 100 ? 1 : 0)) ns" }
-    if ns < 1_000_000 { return "\(significant(ns / 1_000)) µs" }
-    if ns < 1_000_000_000 { return "\(significant(ns / 1_000_000)) ms" }
+    // By magnitude: a difference (launch-1000's slope) can be negative.
+    let magnitude = abs(ns)
+    if magnitude < 10 { return "\(fixed(ns, 2)) ns" }
+    if magnitude < 1_000 { return "\(fixed(ns, magnitude < 100 ? 1 : 0)) ns" }
+    if magnitude < 1_000_000 { return "\(significant(ns / 1_000)) µs" }
+    if magnitude < 1_000_000_000 { return "\(significant(ns / 1_000_000)) ms" }
     return "\(significant(ns / 1_000_000_000)) s"
   }
 

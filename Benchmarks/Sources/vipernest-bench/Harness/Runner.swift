@@ -22,6 +22,9 @@ struct Settings {
   /// current directory), `build-300`'s rounds (`--build-rounds`) and the type checker's warning
   /// threshold in ms (`--type-check-ms`, 0: not run).
   var appModules = 300
+  /// `launch-1000`'s app: modules (`--launch-1000-modules`), written beside the other one
+  /// (`appDirectory` with `-N` appended).
+  var launch1000Modules = 1_000
   var appDirectory = "/tmp/vipernest-app-scale"
   var rootPackage: String?
   var buildRounds = 3

@@ -42,15 +42,12 @@ enum ViperModuleScenario {
     result.oursOverHandwired = measurement.ratio("ours", over: "handwired")
     result.swinjectOverOurs = measurement.ratio("swinject", over: "ours")
     result.checks = [
-      .ratio(measurement, "ours", over: "handwired", atMost: 1.5, "≤ 1.5× hand-written (headless)"),
       .ratio(
-        measurement, "ours-plain", over: "handwired-plain", atMost: 1.5,
-        "≤ 1.5× hand-written (plain)"),
-      .ratio(
-        measurement, "ours", over: "handwired", atMost: 1.25, "≤ 1.25× hand-written (headless)"),
+        measurement, "ours", over: "handwired", atMost: 1.25,
+        "≤ 1.25× hand-written (headless; issue 26 allows up to 1.5× where app scale needs it)"),
       .ratio(
         measurement, "ours-plain", over: "handwired-plain", atMost: 1.25,
-        "≤ 1.25× hand-written (plain)"),
+        "≤ 1.25× hand-written (plain; issue 26 allows up to 1.5× where app scale needs it)"),
       .speedup(measurement, atLeast: 20, "≥ 20× faster than Swinject (headless)"),
       .speedup(
         measurement, "swinject-plain", over: "ours-plain", atLeast: 20,
@@ -67,8 +64,9 @@ enum ViperModuleScenario {
         + "initCompleted from the graph). One object of each role per module, counted for every "
         + "contender before timing. Swinject draws \(Format.fixed(swinjectDraws, 0)) "
         + "(headless) and \(Format.fixed(swinjectPlainDraws, 0)) (plain) random graph "
-        + "identifiers per module. Issue 6 states ≤ 1.5× hand-written, issue 17 ≤ 1.25×: both "
-        + "are checked."
+        + "identifiers per module. The target is ≤ 1.25× hand-written (issues 17 and 26); issue "
+        + "26 lets it go to ≤ 1.5× if the app-scale targets need it, with the trade stated in "
+        + "figures: the figure above shows where it stands against both."
     ]
     return result
   }
