@@ -103,7 +103,7 @@ extension AppTemplate {
         func assemble(_ r: Registrar) {
           // \(m)Assembly revision 0
           r.register(\(m)Module.self, builder: \(m)Builder.self, in: \(story).self) {
-            $0.module(input: { $0 }, output: \\.output)
+            $0.module(input: { $0 }, output: { $0.output = $1 })
           }
           r.register((any \(m)Repository).self, lifetime: .app, \(m)RepositoryImpl.init(client:cache:))
           r.register(\(m)Cache.self, lifetime: .app, \(m)Cache.init)
