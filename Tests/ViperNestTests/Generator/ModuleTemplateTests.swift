@@ -222,7 +222,7 @@ struct ModuleTemplateTests {
         struct NoteCardAssembly: Assembly {
           func assemble(_ r: Registrar) {
             r.register(NoteCardModule.self, builder: NoteCardBuilder.self, in: ContactsStory.self) {
-              $0.module(input: { $0 }, output: \\.output)
+              $0.module(input: { $0 }, output: { $0.output = $1 })
             }
             r.story(ContactsStory.self) { r in
               r.register(NoteCardPresenter.self, mainActor: NoteCardPresenter.init)
@@ -237,7 +237,7 @@ struct ModuleTemplateTests {
             r.register(
               ContactDetailModule.self, builder: ContactDetailBuilder.self, in: ContactsStory.self
             ) {
-              $0.module(input: { $0 }, output: \\.output)
+              $0.module(input: { $0 }, output: { $0.output = $1 })
             }
             r.story(ContactsStory.self) { r in
               r.register(ContactDetailPresenter.self, mainActor: ContactDetailPresenter.init)
