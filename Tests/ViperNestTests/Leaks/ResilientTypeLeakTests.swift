@@ -66,7 +66,6 @@ private final class StampedPresenter {
 
 // MARK: - Tests
 
-@Suite(.serialized)
 struct ResilientTypeLeakTests {
   /// What `LeakDetector` reports for `object`, tracked by hand and still alive.
   private func report(
@@ -79,7 +78,7 @@ struct ResilientTypeLeakTests {
     return leaks[0]
   }
 
-  @Test func theFixtureIsBuiltWithLibraryEvolution() throws {
+  @Test func theFixtureIsBuiltWithLibraryEvolution() {
     #expect(
       Self.fixtureIsResilient,
       """
