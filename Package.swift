@@ -31,8 +31,16 @@ let package = Package(
       name: "ViperNestTests",
       dependencies: [
         "ViperNest", "ViperNestTesting", "ViperNestHeadless", "ViperNestGenerator",
-        "ViperNestConformance", "ViperNestSwiftUI",
+        "ViperNestConformance", "ViperNestSwiftUI", "LibraryEvolutionFixture",
       ]),
+    // Types of a module built with library evolution (open class, public struct), for the leak
+    // detector's reflection tests: a subclass with runtime field offsets, captured `var`s in
+    // runtime-allocated generic boxes. The flag is an unsafe flag; SwiftPM refuses those only in
+    // targets that a product of a dependency reaches, and no product reaches this test-only target
+    // (keep it so: a product reaching it would make ViperNest unusable as a versioned dependency).
+    .target(
+      name: "LibraryEvolutionFixture", path: "Tests/LibraryEvolutionFixture",
+      swiftSettings: [.unsafeFlags(["-enable-library-evolution"])]),
     // Navigation scenarios written once against the toolkit protocols: ViperNestTests runs them on
     // the headless host; ViperNestUIKitConformanceTests runs them against UIKit in an iOS
     // simulator (on Linux, .ci/typecheck-uikit.sh type-checks it against the UIKit stub).

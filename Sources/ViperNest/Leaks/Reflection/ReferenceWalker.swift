@@ -352,13 +352,25 @@ final class ReferenceWalker {
       }
       return
     }
+    if kind == MetadataKind.heapGenericLocalVariable {
+      // A closure whose only capture is a `var` of a type without a fixed layout uses that
+      // variable's box as its context.
+      visitGenericBox(context, expecting: nil, depth: depth)
+      return
+    }
     guard kind == MetadataKind.heapLocalVariable else {
       uninspected("closure context of an unsupported kind")
       return
     }
     // Heap local variable metadata: kind word, 32-bit offset to the first capture, then a
-    // pointer to the capture descriptor (null when reflection metadata is stripped).
-    let firstCapture = Int(metadata.load(fromByteOffset: pointerSize, as: UInt32.self))
+    // pointer to the capture descriptor (null when reflection metadata is stripped). The offset
+    // is 0 when the first element has no fixed offset (a value of a type whose layout the
+    // compiler does not know, such as a resilient struct captured by value): then every
+    // element from it on follows the previous one at its type's run-time alignment, the first
+    // after the object header (IRGen's `buildPrivateMetadata` and `HeapNonFixedOffsets`,
+    // lib/IRGen/GenHeap.cpp), as the loop below computes.
+    let recordedFirstCapture = Int(metadata.load(fromByteOffset: pointerSize, as: UInt32.self))
+    let firstCapture = recordedFirstCapture == 0 ? 2 * pointerSize : recordedFirstCapture
     guard
       let descriptor = metadata.load(fromByteOffset: 2 * pointerSize, as: UnsafeRawPointer?.self)
     else {
@@ -371,7 +383,9 @@ final class ReferenceWalker {
     let sourceCount = Int(descriptor.load(fromByteOffset: 4, as: UInt32.self))
     let bindingCount = Int(descriptor.load(fromByteOffset: 8, as: UInt32.self))
     guard captureCount <= 256, sourceCount <= 256, bindingCount <= 256,
-      firstCapture >= 2 * pointerSize, firstCapture <= 4096
+      firstCapture >= 2 * pointerSize, firstCapture <= 4096,
+      // Bindings are a fixed first element: with them, the first offset is never 0.
+      recordedFirstCapture != 0 || bindingCount == 0
     else {
       uninspected("closure context with an unexpected layout")
       return
@@ -423,6 +437,24 @@ final class ReferenceWalker {
         continue
       }
 
+      if name.hasSuffix("XX") {
+        // A captured `var` of a generic type: a generic SIL box (`<fields> <arguments>
+        // <signature> XX`), one reference. The runtime allocates it when the type has no fixed
+        // layout (`convertBoxType`, lib/IRGen/GenHeap.cpp), and then its metadata names the
+        // type, which is a formal value type (weak and unowned storage have a fixed layout, so
+        // their boxes never are generic); the name alone cannot.
+        offset = (offset + pointerSize - 1) & ~(pointerSize - 1)
+        if let box = context.load(fromByteOffset: offset, as: UnsafeRawPointer?.self) {
+          if isGenericBox(box) {
+            visitGenericBox(box, expecting: nil, depth: depth)
+          } else if !name.tail.containsReferenceOwnership {
+            uninspected("closure capturing a variable of a generic type in a box of fixed layout")
+          }
+        }
+        offset += pointerSize
+        continue
+      }
+
       let resolved: Any.Type?
       if let binding = genericBinding(
         for: name, sources: sourceRecords, count: sourceCount, in: context,
@@ -460,10 +492,12 @@ final class ReferenceWalker {
   /// Visits the value inside a box that a closure uses for a captured `var`.
   private func visitBox(_ box: UnsafeRawPointer, _ type: Any.Type, depth: Int) {
     let metadata = box.load(as: UnsafeRawPointer.self)
-    guard
-      runtimeMetadataKind(unsafeBitCast(metadata, to: Any.Type.self))
-        == MetadataKind.heapLocalVariable
-    else {
+    let kind = runtimeMetadataKind(unsafeBitCast(metadata, to: Any.Type.self))
+    if kind == MetadataKind.heapGenericLocalVariable {
+      visitGenericBox(box, expecting: type, depth: depth)
+      return
+    }
+    guard kind == MetadataKind.heapLocalVariable else {
       uninspected("closure capturing a variable in an unsupported box")
       return
     }
@@ -476,6 +510,49 @@ final class ReferenceWalker {
       return
     }
     visit(box + valueOffset, type, closure: true, direct: false, depth: depth + 1)
+  }
+
+  private func isGenericBox(_ box: UnsafeRawPointer) -> Bool {
+    let metadata = box.load(as: UnsafeRawPointer.self)
+    return runtimeMetadataKind(unsafeBitCast(metadata, to: Any.Type.self))
+      == MetadataKind.heapGenericLocalVariable
+  }
+
+  /// Visits the value inside a box the runtime allocated for a captured `var` whose layout the
+  /// compiler does not know (a resilient type such as Foundation's `Date` on Apple platforms, or
+  /// a generic one): `swift_allocBox` (stdlib/public/runtime/HeapObject.cpp) gives it
+  /// `GenericBoxHeapMetadata` (include/swift/ABI/Metadata.h): the kind word, the 32-bit offset of
+  /// the value (the object header rounded up to the value's alignment), then the boxed type's
+  /// metadata. `expected` is the type the capture descriptor names, if any.
+  private func visitGenericBox(_ box: UnsafeRawPointer, expecting expected: Any.Type?, depth: Int) {
+    let metadata = box.load(as: UnsafeRawPointer.self)
+    let valueOffset = Int(metadata.load(fromByteOffset: pointerSize, as: UInt32.self))
+    guard
+      let boxedMetadata = metadata.load(fromByteOffset: 2 * pointerSize, as: UnsafeRawPointer?.self)
+    else {
+      uninspected("closure capturing a variable in a generic box without its type")
+      return
+    }
+    // `BoxedType` is a type metadata pointer, which is what an `Any.Type` is.
+    let boxed = unsafeBitCast(boxedMetadata, to: Any.Type.self)
+    let name = _typeName(boxed, qualified: true)
+    if let expected, ObjectIdentifier(expected) != ObjectIdentifier(boxed) {
+      uninspected(
+        "closure capturing a variable of type \(_typeName(expected, qualified: true)) in a "
+          + "generic box of \(name), not followed")
+      return
+    }
+    let alignment =
+      isClassKind(runtimeMetadataKind(boxed)) ? pointerSize : ValueLayout(of: boxed).alignment
+    guard alignment > 0, alignment & (alignment - 1) == 0,
+      valueOffset == (2 * pointerSize + alignment - 1) & ~(alignment - 1)
+    else {
+      uninspected(
+        "closure capturing a variable of type \(name) in a generic box with an unexpected "
+          + "layout, not followed")
+      return
+    }
+    visit(box + valueOffset, boxed, closure: true, direct: false, depth: depth + 1)
   }
 
   /// The metadata of a capture whose type is exactly a generic parameter bound in the context.
@@ -503,5 +580,16 @@ final class ReferenceWalker {
       return metadata.map { unsafeBitCast($0, to: Any.Type.self) }
     }
     return nil
+  }
+}
+
+extension [UInt8] {
+  /// Whether a mangled name's characters mark a `weak`, `unowned` or `unowned(unsafe)` storage
+  /// anywhere (`Xw`, `Xo`, `Xu`).
+  fileprivate var containsReferenceOwnership: Bool {
+    indices.dropLast().contains { index in
+      self[index] == UInt8(ascii: "X")
+        && [UInt8(ascii: "w"), UInt8(ascii: "o"), UInt8(ascii: "u")].contains(self[index + 1])
+    }
   }
 }

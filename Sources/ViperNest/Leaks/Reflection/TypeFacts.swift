@@ -14,6 +14,10 @@ enum MetadataKind {
   static let objcClassWrapper: UInt = 0x305
   static let existentialMetatype: UInt = 0x306
   static let heapLocalVariable: UInt = 0x400
+  /// A box the runtime allocates for a value whose layout the compiler does not know (a captured
+  /// `var` of a resilient or generic type): `HeapGenericLocalVariable` in the Swift runtime's
+  /// include/swift/ABI/MetadataKind.def (0 | MetadataKindIsNonType | MetadataKindIsRuntimePrivate).
+  static let heapGenericLocalVariable: UInt = 0x500
 }
 
 let pointerSize = MemoryLayout<UnsafeRawPointer>.size
