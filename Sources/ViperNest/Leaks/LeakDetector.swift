@@ -73,10 +73,11 @@ public final class LeakDetector: Sendable {
   /// #endif
   /// ```
   public static let shared: LeakDetector = {
+    // Without the runtime reflection until the app turns it on (see `LeakReflection`).
     #if DEBUG
-      LeakDetector(timeout: .seconds(2), handler: .log, isEnabled: false)
+      LeakDetector(timeout: .seconds(2), handler: .log, isEnabled: false, reflection: .unavailable)
     #else
-      LeakDetector(timeout: .seconds(2), handler: nil, isEnabled: false)
+      LeakDetector(timeout: .seconds(2), handler: nil, isEnabled: false, reflection: .unavailable)
     #endif
   }()
 
@@ -138,13 +139,24 @@ public final class LeakDetector: Sendable {
   ///     the deadline, and when a module is built with a broken ownership rule; nil to report
   ///     only when ``check(timeout:)`` or ``checkNow()`` is called.
   ///   - isEnabled: Whether the detector tracks objects while it is ``current``.
-  public init(timeout: Duration = .seconds(1), handler: LeakHandler? = nil, isEnabled: Bool = true)
-  {
+  public convenience init(
+    timeout: Duration = .seconds(1), handler: LeakHandler? = nil, isEnabled: Bool = true
+  ) {
+    self.init(timeout: timeout, handler: handler, isEnabled: isEnabled, reflection: .runtime)
+  }
+
+  /// Creates a detector that reaches the runtime reflection through `reflection` (see
+  /// ``LeakReflection``).
+  private init(
+    timeout: Duration, handler: LeakHandler?, isEnabled: Bool, reflection: LeakReflection
+  ) {
     #if canImport(Synchronization) && !canImport(ObjectiveC)
       enabled = Atomic(isEnabled)
-      core = LeakDetectorCore(State(timeout: timeout, handler: handler))
+      core = LeakDetectorCore(
+        State(timeout: timeout, handler: handler, reflection: reflection))
     #else
-      core = LeakDetectorCore(State(isEnabled: isEnabled, timeout: timeout, handler: handler))
+      core = LeakDetectorCore(
+        State(isEnabled: isEnabled, timeout: timeout, handler: handler, reflection: reflection))
     #endif
     if isEnabled { LeakDetector.enabledCount.add(1) }
   }
@@ -159,6 +171,8 @@ public final class LeakDetector: Sendable {
       #endif
     }
     set {
+      // Installed before the detector can become current, so it tracks nothing without it.
+      if newValue { core.installReflection() }
       #if canImport(Synchronization) && !canImport(ObjectiveC)
         let wasEnabled = enabled.exchange(newValue, ordering: .relaxed)
       #else
@@ -236,7 +250,11 @@ public final class LeakDetector: Sendable {
   ///   - module: The module to name in reports, if any.
   public func track(_ object: AnyObject, role: LeakRole = .object, module: String? = nil) {
     let entry = State.HandTracked(reference: TrackedReference(object), role: role, module: module)
-    core.state.withLock { $0.handTracked.append(entry) }
+    core.state.withLock { state in
+      // A report may have to explain the object (see `LeakReflection`).
+      state.reflection = .runtime
+      state.handTracked.append(entry)
+    }
   }
 
   // MARK: - Hooks for the registry and module builder
@@ -361,9 +379,8 @@ public final class LeakDetector: Sendable {
     if let known = Self.ownershipVerdicts.withLock({ $0[key] }) {
       violations = known
     } else {
-      violations = OwnershipViolation.violations(
-        view: view, presenter: presenter, interactor: interactor, router: router,
-        viewController: viewController, moduleOutput: moduleOutput)
+      violations = core.reflection.moduleViolations(
+        view, presenter, interactor, router, viewController, moduleOutput)
       Self.ownershipVerdicts.withLock { $0[key] = violations }
     }
     guard !violations.isEmpty else { return [] }

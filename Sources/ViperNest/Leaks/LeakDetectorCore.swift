@@ -34,12 +34,26 @@ final class LeakDetectorCore: Sendable {
     /// Finds an object's owning references for reports; nil for the default
     /// (`LeakExplainer.userReferences(of:)`). Replaced by tests only.
     var scanner: (@Sendable (AnyObject) -> ReferenceScan)?
+    /// The detector's way into the runtime reflection: ``LeakReflection/runtime`` once app code
+    /// turned the detector on (see ``LeakReflection``).
+    var reflection: LeakReflection
   }
 
   let state: LeakLock<State>
 
   init(_ initialState: State) {
     state = LeakLock(initialState)
+  }
+
+  /// The detector's way into the runtime reflection.
+  var reflection: LeakReflection {
+    state.withLock { $0.reflection }
+  }
+
+  /// Installs the runtime reflection (see ``LeakReflection``). Called by the API an app calls to
+  /// use the detector, before the detector tracks anything.
+  func installReflection() {
+    state.withLock { $0.reflection = .runtime }
   }
 
   /// Stops tracking: releases every reference and forgets every group.
@@ -306,7 +320,7 @@ final class LeakDetectorCore: Sendable {
   /// hand-tracked ones) and the live objects of open groups as possible holders, forgets the
   /// reported groups, then explains the leaks after unlocking.
   private func takeFullReport(includingHandTracked: Bool) -> LeakReport? {
-    // Built modules' layers are found after unlocking (`BuiltModule.members()`), in their place
+    // Built modules' layers are found after unlocking (`BuiltModule.members(_:)`), in their place
     // in tracking order.
     var leakedItems: [ReportItem<LeakCandidate>] = []
     var holderItems: [ReportItem<HolderCandidate>] = []
@@ -382,13 +396,14 @@ final class LeakDetectorCore: Sendable {
       return Self.takeViolations(&state)
     }
     keep.removeAll()
+    let (scanner, reflection) = state.withLock { ($0.scanner, $0.reflection) }
     var leaked = leakedItems.flatMap { item in
-      item.candidates { object, role, module in
+      item.candidates(reflection) { object, role, module in
         LeakCandidate(object: object, role: role, module: module.name, story: module.story)
       }
     }
     var holders = holderItems.flatMap { item in
-      item.candidates { object, role, module in
+      item.candidates(reflection) { object, role, module in
         HolderCandidate(object: object, description: module.holderDescription(role))
       }
     }
@@ -400,8 +415,7 @@ final class LeakDetectorCore: Sendable {
     leaked.removeAll { LeakDetector.isProcessOwned($0.object) }
     guard !leaked.isEmpty || !violations.isEmpty else { return nil }
     holders = holders.filter { !seen.contains(ObjectIdentifier($0.object)) }
-    let scanner = state.withLock { $0.scanner } ?? LeakExplainer.userReferences(of:)
-    let leaks = LeakExplainer.explain(leaked, holders: holders, scanner: scanner)
+    let leaks = reflection.explain(leaked, holders, scanner)
     return LeakReport(leaks: leaks, ownershipViolations: violations)
   }
 
@@ -568,17 +582,19 @@ private enum ReportItem<Candidate> {
   case module(BuiltModule)
 
   /// The object, or the module's layers that are alive, each made a candidate by `make`. Call
-  /// without the detector's lock (see `BuiltModule.members()`).
-  func candidates(_ make: (AnyObject, LeakRole, BuiltModule) -> Candidate) -> [Candidate] {
+  /// without the detector's lock (see `BuiltModule.members(_:)`).
+  func candidates(
+    _ reflection: LeakReflection, _ make: (AnyObject, LeakRole, BuiltModule) -> Candidate
+  ) -> [Candidate] {
     switch self {
     case .object(let candidate): [candidate]
-    case .module(let module): module.members().map { make($0.0, $0.1, module) }
+    case .module(let module): module.members(reflection).map { make($0.0, $0.1, module) }
     }
   }
 }
 
 /// A module built by a ``VIPERBuilder`` whose group a report takes: its tracked objects, loaded
-/// under the detector's lock, from which `members()` finds the layers that are alive.
+/// under the detector's lock, from which `members(_:)` finds the layers that are alive.
 ///
 /// The layers are not tracked themselves (see `LeakOwnerToken.ownerHoldsGroup`). While the
 /// presenter is alive, so is its links object, which is tracked; while the view is alive, its
@@ -616,7 +632,9 @@ private struct BuiltModule {
 
   /// The module's layers that are alive, view, presenter, interactor, router. Call without the
   /// detector's lock: it reads the layers' links (as the retain-path walker reads objects).
-  func members() -> [(AnyObject, LeakRole)] {
+  ///
+  /// - Parameter reflection: Reads the layers' stored properties.
+  func members(_ reflection: LeakReflection) -> [(AnyObject, LeakRole)] {
     var members: [(AnyObject, LeakRole)] = []
     let links = presenterLinks as? any LeakPresenterLinksProbe
     var view: AnyObject?
@@ -627,7 +645,8 @@ private struct BuiltModule {
     let interactor = links?.leakProbedInteractor
     if let presenterLinks {
       let presenter =
-        interactor.flatMap(Self.presenter(linkedFrom:)) ?? view.flatMap(Self.presenter(linkedFrom:))
+        interactor.flatMap { Self.presenter(linkedFrom: $0, reflection) }
+        ?? view.flatMap { Self.presenter(linkedFrom: $0, reflection) }
       if let presenter {
         members.append((presenter, .presenter))
       } else {
@@ -645,8 +664,10 @@ private struct BuiltModule {
   /// The presenter a layer's links lead to (an interactor's weak link, a view's strong one):
   /// `layer`'s links object is found by reading its stored properties, as the retain-path walker
   /// does.
-  private static func presenter(linkedFrom layer: AnyObject) -> AnyObject? {
-    for reference in SwiftRuntimeReflection.strongReferences(of: layer).references
+  private static func presenter(
+    linkedFrom layer: AnyObject, _ reflection: LeakReflection
+  ) -> AnyObject? {
+    for reference in reflection.strongReferences(layer).references
     where reference.isDirect {
       if let links = reference.target as? any LeakPresenterLinkProbe,
         let presenter = links.leakProbedPresenter

@@ -108,6 +108,31 @@ public struct OwnershipViolation: Hashable, Sendable, CustomStringConvertible, C
     return found
   }
 
+  /// What a reference a post-initialisation hook set from `instance` to `target` breaks: a weak
+  /// hook must not hold its target strongly; a strong one must not close a cycle (the target
+  /// holding the instance strongly).
+  ///
+  /// - Parameters:
+  ///   - instance: The object the hook set the reference in.
+  ///   - target: The object the reference points to.
+  ///   - ownership: The ownership the hook declares.
+  /// - Returns: One violation per property of `instance` that breaks the rule.
+  static func backReferenceViolations(
+    from instance: AnyObject, to target: AnyObject, ownership: PostInitOwnership
+  ) -> [OwnershipViolation] {
+    var references = strongDirectReferences(from: instance, to: target)
+    if ownership == .strong, strongDirectReferences(from: target, to: instance).isEmpty {
+      references = []
+    }
+    guard !references.isEmpty else { return [] }
+    let owner = SwiftRuntimeReflection.typeName(type(of: instance))
+    return references.map {
+      OwnershipViolation(
+        typeName: owner, property: $0.property, declaringTypeName: $0.declaringTypeName,
+        ownerRole: .custom(owner), targetRole: backReferenceRole)
+    }
+  }
+
   /// Stored properties of `owner` that hold `target` strongly and directly.
   static func strongDirectReferences(
     from owner: AnyObject, to target: AnyObject

@@ -49,9 +49,8 @@ enum OwnershipRecheck {
     guard entry.keys.insert(Key(types: types, moment: moment)).inserted else { return }
     if entry.keys.count == 1 { checked = checked.filter { $0.value.detector != nil } }
     checked[id] = entry
-    let violations = OwnershipViolation.violations(
-      view: view, presenter: presenter, interactor: interactor, router: router,
-      viewController: view)
+    let violations = detector.core.reflection.moduleViolations(
+      view, presenter, interactor, router, view, nil)
     if !violations.isEmpty { detector.record(violations, of: types) }
   }
 

@@ -99,24 +99,13 @@ extension LeakDetector {
     isClass: Bool
   ) {
     guard isClass, let instance, let target, instance !== target else { return }
-    var references = OwnershipViolation.strongDirectReferences(from: instance, to: target)
-    let key: OwnershipCheckKey
-    switch ownership {
-    case .weak:
-      key = OwnershipCheckKey(nil, nil, nil, nil, instance, target)
-    case .strong:
-      key = OwnershipCheckKey(nil, nil, nil, instance, nil, target)
-      let ownsBack = !OwnershipViolation.strongDirectReferences(from: target, to: instance)
-        .isEmpty
-      if !ownsBack { references = [] }
-    }
-    guard !references.isEmpty else { return }
-    let owner = SwiftRuntimeReflection.typeName(type(of: instance))
-    record(
-      references.map {
-        OwnershipViolation(
-          typeName: owner, property: $0.property, declaringTypeName: $0.declaringTypeName,
-          ownerRole: .custom(owner), targetRole: OwnershipViolation.backReferenceRole)
-      }, of: key)
+    let violations = core.reflection.backReferenceViolations(instance, target, ownership)
+    guard !violations.isEmpty else { return }
+    let key =
+      switch ownership {
+      case .weak: OwnershipCheckKey(nil, nil, nil, nil, instance, target)
+      case .strong: OwnershipCheckKey(nil, nil, nil, instance, nil, target)
+      }
+    record(violations, of: key)
   }
 }
