@@ -201,12 +201,14 @@ struct Validator {
     for context in contexts {
       var checker = ContextChecker(
         graph: graph, context: context, independent: independent, memo: consume memo)
-      for (entry, home) in ModuleCheck.modulesFirst(checker.visibleEntries(excluding: independent))
-      {
-        if entry.site.moduleBuilder != nil {
-          if checkModule(entry, home: home, with: &checker) { checkedModules[entry.id] = true }
-          continue
-        }
+      let visible = checker.visibleEntries(excluding: independent)
+      // Module registrations first, so that a failure found through a module is first found (and
+      // remembered, for the chain) on a path that starts at the module. Two passes over the list
+      // rather than a reordered copy of it.
+      for (entry, home) in visible where entry.site.moduleBuilder != nil {
+        if checkModule(entry, home: home, with: &checker) { checkedModules[entry.id] = true }
+      }
+      for (entry, home) in visible where entry.site.moduleBuilder == nil {
         switch checker.check(entry, home: home) {
         case .resolves: resolvedSomewhere[entry.id] = true
         case .needsStory(let finding):
