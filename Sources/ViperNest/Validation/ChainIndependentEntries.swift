@@ -37,8 +37,11 @@ struct ChainIndependentEntries {
     states = [State](repeating: .unclassified, count: graph.entries.count)
     // Every key some story registers, for existence checks (a table of all of them: one probe).
     let storyKeys = Table(graph.locals.values.flatMap(\.entries))
+    // One path for every walk (it is empty between them): no allocation per root registration.
+    var path: [(entry: AnyEntry, next: Int)] = []
+    path.reserveCapacity(16)
     for entry in graph.root.entries {
-      classify(entry, root: graph.root, storyKeys: storyKeys)
+      classify(entry, root: graph.root, storyKeys: storyKeys, path: &path)
       if states[entry.id] != .independent { rootRemainder.append(entry) }
     }
   }
@@ -75,11 +78,14 @@ struct ChainIndependentEntries {
   /// Classifies `start` and what it needs, depth first without recursion (dependency chains can
   /// be thousands deep). A registration met again while in progress is on a cycle: it and every
   /// registration on the path to it do not qualify.
-  private mutating func classify(_ start: AnyEntry, root: Table, storyKeys: Table) {
+  /// `path` (empty, and left empty) holds each registration in progress and the position of the
+  /// dependency it examines next.
+  private mutating func classify(
+    _ start: AnyEntry, root: Table, storyKeys: Table, path: inout [(entry: AnyEntry, next: Int)]
+  ) {
     guard states[start.id] == .unclassified else { return }
     states[start.id] = .inProgress
-    // Each registration in progress and the position of the dependency it examines next.
-    var path: [(entry: AnyEntry, next: Int)] = [(start, 0)]
+    path.append((start, 0))
     while let (entry, first) = path.last {
       if first == 0 {
         if case .story = entry.lifetime.kind {
