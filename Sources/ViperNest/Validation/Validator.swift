@@ -405,7 +405,7 @@ struct ContextChecker {
     let count = context.chain.count
     // The chain's scopes' registrations: at most that many are visible.
     let scopes = context.chain.map {
-      $0 == .app ? independent.rootRemainder : (graph.locals[$0.id]?.entries ?? [])
+      $0 == .app ? independent.rootRemainder : independent.localRemainder(of: $0.id)
     }
     result.reserveCapacity(scopes.reduce(0) { $0 + $1.count })
     for length in stride(from: count, through: 1, by: -1) {
@@ -457,7 +457,7 @@ struct ContextChecker {
   private mutating func visit(_ entry: AnyEntry, scope: Int, home: Int) -> Traced {
     // Resolves in every chain, with no finding, whatever is on the stack (see
     // `ChainIndependentEntries`): what walking it would conclude.
-    if let independent, independent.contains(entry) { return .resolves }
+    if let independent, independent.skips(entry) { return .resolves }
     // The nearest cached consumer on the stack: which singleton would hold what this builds.
     let consumer = stack.last(where: { $0.lifetime.isCached })
     // The scope its dependencies are resolved in: the owner's for cached lifetimes.
