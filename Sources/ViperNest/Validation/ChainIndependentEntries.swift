@@ -147,6 +147,15 @@ struct ChainIndependentEntries {
     }
   }
 
+  /// The state of a registration that depends on nothing (most of an app's), decided without a
+  /// walk; nil for one that depends on something.
+  private static func leafState(_ entry: AnyEntry) -> State? {
+    guard entry.dependencies?.isEmpty ?? true, entry.postInitDependencies.isEmpty else {
+      return nil
+    }
+    return mayQualify(entry) ? .independent : .chainDependent
+  }
+
   /// Classifies `start` and what it needs, depth first without recursion (dependency chains can
   /// be thousands deep). A registration met again while in progress is on a cycle: it and every
   /// registration on the path to it do not qualify.
@@ -158,6 +167,10 @@ struct ChainIndependentEntries {
     path: inout [(entry: AnyEntry, next: Int)]
   ) {
     guard states[start.id] == .unclassified else { return }
+    if let state = Self.leafState(start) {
+      states[start.id] = state
+      return
+    }
     states[start.id] = .inProgress
     path.append((start, 0))
     while let (entry, first) = path.last {
@@ -187,6 +200,11 @@ struct ChainIndependentEntries {
             verdict = .chainDependent
             break examining
           case .unclassified:
+            if let state = Self.leafState(found) {
+              // Needs nothing: classified here, and examined again at once.
+              states[found.id] = state
+              continue examining
+            }
             needed = found
             break examining
           }
