@@ -1,28 +1,36 @@
-/// The root registrations whose check has the same outcome in every story chain: they resolve,
-/// with no finding. Validation checks them once, here, instead of once per chain.
+/// The registrations whose check has the same outcome in every story chain where they are
+/// visible: they resolve, with no finding. Validation checks them once, here, instead of once per
+/// chain.
 ///
-/// A registration qualifies when it is a root registration without a `story` lifetime and each of
-/// its dependencies (post-initialisation hook targets included):
+/// A root registration qualifies when it has no `story` lifetime and each of its dependencies
+/// (post-initialisation hook targets included):
 /// - is registered by no story (so no chain sees another registration of it), and
 /// - is registered at the root (or is a `T?` registered nowhere, resolved to nil in every chain),
 ///   is not an async registration a synchronous consumer would need, and, unless taken through a
 ///   `Provider` (resolved later: it only has to exist), qualifies itself,
 /// with no cycle among them.
 ///
+/// A registration local to a story `S` (not a module registration, which is checked in the chains
+/// that end at its story: see `Validator.checkModule`) qualifies the same way, with two
+/// differences: its lifetime is `transient`, `graph`, `weak` or `story(S)`; and a dependency may
+/// also be one of `S`'s own qualifying registrations, provided no other story registers its key.
+///
 /// Why its outcome cannot depend on the chain: every lookup of its dependency closure, at any
-/// scope of any chain, finds the same root registration (no story registers the key); none of
-/// them has a `story` lifetime, so none depends on which stories are open or which singleton
-/// consumes it (the only places a chain, or the resolution path, changes the outcome: a missing
-/// story is "not open" or "captive" depending on both); none is missing, async for a synchronous
-/// consumer, or part of a cycle. So a visit, in any chain and from any path, walks the same
-/// registrations and concludes "resolves" with no finding; `ContextChecker` skips them, and the
-/// report is the same as checking them in every chain (`ValidationSharingTests` compares both on
-/// random graphs).
+/// scope of any chain where it is visible, finds the same registration (a root one, whose key no
+/// story registers; or one of `S`'s, whose key no other story registers, looked up at a scope
+/// that includes `S`: where the consumer was found, or for `story(S)` and `weak`, `S` itself); the
+/// only `story` lifetime among them is `S`'s, open wherever they are visible, so none depends on
+/// which stories are open or which singleton consumes it (the only places a chain, or the
+/// resolution path, changes the outcome: a missing story is "not open" or "captive" depending on
+/// both); none is missing, async for a synchronous consumer, or part of a cycle. So a visit, in
+/// any chain and from any path, walks the same registrations and concludes "resolves" with no
+/// finding; `ContextChecker` skips them, and the report is the same as checking them in every
+/// chain (`ValidationSharingTests` compares both on random graphs).
 ///
 /// Conservative: a registration left out is checked in every chain as before, so only speed
-/// depends on how many qualify. In a typical app nearly every root registration does; those that
-/// need a story's registration, or sit on a cycle (even through a post-initialisation hook), do
-/// not.
+/// depends on how many qualify. In a typical app nearly every registration does; those that
+/// need another story's registration, or sit on a cycle (even through a post-initialisation
+/// hook), do not.
 struct ChainIndependentEntries {
   private enum State: UInt8 {
     case unclassified, inProgress, independent, chainDependent
@@ -32,20 +40,65 @@ struct ChainIndependentEntries {
   private var states: [State]
   /// The root registrations that do not qualify, in the root table's order.
   private(set) var rootRemainder: [AnyEntry] = []
+  /// Each story's local registrations that do not qualify, in its table's order, by story type.
+  private var localRemainders: [ObjectIdentifier: [AnyEntry]] = [:]
 
   init(graph: Graph) {
     states = [State](repeating: .unclassified, count: graph.entries.count)
-    // Every key some story registers, for existence checks (a table of all of them: one probe).
-    let storyKeys = Table(graph.locals.values.flatMap(\.entries))
+    // Every key some story registers, for existence checks (a table of all of them: one probe),
+    // and, by the id of the registration that table finds, whether another story registers the
+    // same key.
+    let stories = StoryKeys(graph: graph)
+    // One path for every walk (it is empty between them): no allocation per registration.
+    var path: [(entry: AnyEntry, next: Int)] = []
+    path.reserveCapacity(16)
+    // The root first: a local registration's walk finds root ones already classified.
     for entry in graph.root.entries {
-      classify(entry, root: graph.root, storyKeys: storyKeys)
+      classify(entry, root: graph.root, stories: stories, path: &path)
       if states[entry.id] != .independent { rootRemainder.append(entry) }
+    }
+    for (story, table) in graph.locals {
+      var remainder: [AnyEntry] = []
+      for entry in table.entries {
+        classify(entry, root: graph.root, stories: stories, path: &path)
+        if states[entry.id] != .independent { remainder.append(entry) }
+      }
+      localRemainders[story] = remainder
     }
   }
 
-  /// Whether `entry` resolves in every chain with no finding.
+  /// Whether `entry` is a root registration that resolves in every chain, with no finding.
   func contains(_ entry: AnyEntry) -> Bool {
+    entry.localStory == nil && states[entry.id] == .independent
+  }
+
+  /// Whether `entry`, root or local, resolves in every chain where it is visible, with no
+  /// finding: a visit of it returns at once.
+  func skips(_ entry: AnyEntry) -> Bool {
     states[entry.id] == .independent
+  }
+
+  /// The local registrations of the story of type `story` that do not qualify, in registration
+  /// order.
+  func localRemainder(of story: ObjectIdentifier) -> [AnyEntry] {
+    localRemainders[story] ?? []
+  }
+
+  /// The keys stories register.
+  private struct StoryKeys {
+    /// Every story's local registrations (of two with one key, the one a lookup finds).
+    let table: Table
+    /// By the id of the registration `table` finds: whether another story registers its key.
+    let isShared: [Bool]
+
+    init(graph: Graph) {
+      table = Table(graph.locals.values.flatMap(\.entries))
+      var isShared = [Bool](repeating: false, count: graph.entries.count)
+      for entry in table.entries {
+        if let found = table.entry(for: entry.key), found !== entry { isShared[found.id] = true }
+      }
+      self.isShared = isShared
+    }
   }
 
   /// What one dependency edge needs for its consumer to qualify.
@@ -56,12 +109,20 @@ struct ChainIndependentEntries {
   }
 
   private static func edge(
-    _ dependency: Dependency, isHook: Bool, of consumer: AnyEntry, root: Table, storyKeys: Table
+    _ dependency: Dependency, isHook: Bool, of consumer: AnyEntry, root: Table, stories: StoryKeys
   ) -> Edge {
     // `Resolver`: supplied by the registry (an entry taking one is opaque anyway).
     if dependency.isBuiltIn && !dependency.isDeferred { return .fine }
-    if storyKeys.entry(for: dependency.key) != nil { return .chainDependent }
-    guard let found = root.entry(for: dependency.key) else {
+    let found: AnyEntry
+    if let local = stories.table.entry(for: dependency.key) {
+      // The same registration wherever the consumer is visible only when it is one of the
+      // consumer's story's own, and no other story registers the key.
+      guard let story = consumer.localStory, local.localStory == story, !stories.isShared[local.id]
+      else { return .chainDependent }
+      found = local
+    } else if let registered = root.entry(for: dependency.key) {
+      found = registered
+    } else {
       return !dependency.isDeferred && dependency.isOptional ? .fine : .chainDependent
     }
     if found.isAsync,
@@ -72,24 +133,50 @@ struct ChainIndependentEntries {
     return dependency.isDeferred ? .fine : .needs(found)
   }
 
+  /// Whether `entry` itself (its lifetime, its kind) can qualify, whatever it depends on.
+  private static func mayQualify(_ entry: AnyEntry) -> Bool {
+    guard let story = entry.localStory else {
+      if case .story = entry.lifetime.kind { return false }
+      return true
+    }
+    if entry.site.moduleBuilder != nil { return false }
+    switch entry.lifetime.kind {
+    case .transient, .graph, .weak: return true
+    case .app: return false
+    case .story(let owner): return owner == story
+    }
+  }
+
+  /// The state of a registration that depends on nothing (most of an app's), decided without a
+  /// walk; nil for one that depends on something.
+  private static func leafState(_ entry: AnyEntry) -> State? {
+    guard entry.dependencies?.isEmpty ?? true, entry.postInitDependencies.isEmpty else {
+      return nil
+    }
+    return mayQualify(entry) ? .independent : .chainDependent
+  }
+
   /// Classifies `start` and what it needs, depth first without recursion (dependency chains can
   /// be thousands deep). A registration met again while in progress is on a cycle: it and every
   /// registration on the path to it do not qualify.
-  private mutating func classify(_ start: AnyEntry, root: Table, storyKeys: Table) {
+  ///
+  /// `path` (empty, and left empty) holds each registration in progress and the position of the
+  /// dependency it examines next.
+  private mutating func classify(
+    _ start: AnyEntry, root: Table, stories: StoryKeys,
+    path: inout [(entry: AnyEntry, next: Int)]
+  ) {
     guard states[start.id] == .unclassified else { return }
+    if let state = Self.leafState(start) {
+      states[start.id] = state
+      return
+    }
     states[start.id] = .inProgress
-    // Each registration in progress and the position of the dependency it examines next.
-    var path: [(entry: AnyEntry, next: Int)] = [(start, 0)]
+    path.append((start, 0))
     while let (entry, first) = path.last {
-      if first == 0 {
-        if case .story = entry.lifetime.kind {
-          finish(&path, .chainDependent)
-          continue
-        }
-        if entry.localStory != nil {
-          finish(&path, .chainDependent)
-          continue
-        }
+      if first == 0, !Self.mayQualify(entry) {
+        finish(&path, .chainDependent)
+        continue
       }
       let dependencies = entry.dependencies ?? []
       let hooks = entry.postInitDependencies
@@ -99,7 +186,7 @@ struct ChainIndependentEntries {
       examining: while next < dependencies.count + hooks.count {
         let isHook = next >= dependencies.count
         let dependency = isHook ? hooks[next - dependencies.count] : dependencies[next]
-        switch Self.edge(dependency, isHook: isHook, of: entry, root: root, storyKeys: storyKeys) {
+        switch Self.edge(dependency, isHook: isHook, of: entry, root: root, stories: stories) {
         case .fine:
           next += 1
         case .chainDependent:
@@ -113,6 +200,11 @@ struct ChainIndependentEntries {
             verdict = .chainDependent
             break examining
           case .unclassified:
+            if let state = Self.leafState(found) {
+              // Needs nothing: classified here, and examined again at once.
+              states[found.id] = state
+              continue examining
+            }
             needed = found
             break examining
           }

@@ -2,16 +2,6 @@
 /// each is an autowired registration that depends on its layers, checked in the chains that end
 /// at the story it runs in (`Validator.checkModule`).
 enum ModuleCheck {
-  /// `visible` with the module registrations first, so that a failure found through a module is
-  /// first found (and remembered, for the chain) on a path that starts at the module.
-  static func modulesFirst(_ visible: [(entry: AnyEntry, home: Int)]) -> [(
-    entry: AnyEntry, home: Int
-  )] {
-    guard visible.contains(where: { $0.entry.site.moduleBuilder != nil }) else { return visible }
-    return visible.filter { $0.entry.site.moduleBuilder != nil }
-      + visible.filter { $0.entry.site.moduleBuilder == nil }
-  }
-
   /// The problem of a module whose layers cannot be built in its story: `cause` (what resolving
   /// the module there would throw) said from the module's side, naming its builder, the layer,
   /// what the layer needs, the story and the fix.

@@ -201,12 +201,14 @@ struct Validator {
     for context in contexts {
       var checker = ContextChecker(
         graph: graph, context: context, independent: independent, memo: consume memo)
-      for (entry, home) in ModuleCheck.modulesFirst(checker.visibleEntries(excluding: independent))
-      {
-        if entry.site.moduleBuilder != nil {
-          if checkModule(entry, home: home, with: &checker) { checkedModules[entry.id] = true }
-          continue
-        }
+      let visible = checker.visibleEntries(excluding: independent)
+      // Module registrations first, so that a failure found through a module is first found (and
+      // remembered, for the chain) on a path that starts at the module. Two passes over the list
+      // rather than a reordered copy of it.
+      for (entry, home) in visible where entry.site.moduleBuilder != nil {
+        if checkModule(entry, home: home, with: &checker) { checkedModules[entry.id] = true }
+      }
+      for (entry, home) in visible where entry.site.moduleBuilder == nil {
         switch checker.check(entry, home: home) {
         case .resolves: resolvedSomewhere[entry.id] = true
         case .needsStory(let finding):
@@ -401,10 +403,13 @@ struct ContextChecker {
       return result
     }
     let count = context.chain.count
+    // The chain's scopes' registrations: at most that many are visible.
+    let scopes = context.chain.map {
+      $0 == .app ? independent.rootRemainder : independent.localRemainder(of: $0.id)
+    }
+    result.reserveCapacity(scopes.reduce(0) { $0 + $1.count })
     for length in stride(from: count, through: 1, by: -1) {
-      let kind = context.chain[length - 1]
-      let entries =
-        kind == .app ? independent.rootRemainder : (graph.locals[kind.id]?.entries ?? [])
+      let entries = scopes[length - 1]
       for entry in entries {
         if length < count, tables.lookup(entry.key, scope: count)?.home != length { continue }
         if case .story(let story) = entry.lifetime.kind, context.prefix(endingAt: story) == nil {
@@ -452,14 +457,15 @@ struct ContextChecker {
   private mutating func visit(_ entry: AnyEntry, scope: Int, home: Int) -> Traced {
     // Resolves in every chain, with no finding, whatever is on the stack (see
     // `ChainIndependentEntries`): what walking it would conclude.
-    if let independent, independent.contains(entry) { return .resolves }
+    if let independent, independent.skips(entry) { return .resolves }
+    // The nearest cached consumer on the stack: which singleton would hold what this builds.
+    let consumer = stack.last(where: { $0.lifetime.isCached })
     // The scope its dependencies are resolved in: the owner's for cached lifetimes.
     let ownScope: Int
     switch entry.lifetime.kind {
     case .app: ownScope = 1
     case .story(let story):
       guard let owner = context.chain.prefix(scope).lastIndex(of: story).map({ $0 + 1 }) else {
-        let consumer = stack.last(where: { $0.lifetime.isCached })
         if let consumer, context.prefix(endingAt: story) != nil || consumer.lifetime == .app {
           return Traced(
             addCaptive(consumer: consumer, dependency: entry, lifetime: entry.lifetime.description))
@@ -482,9 +488,7 @@ struct ContextChecker {
     case .weak: ownScope = home
     case .transient, .graph: ownScope = scope
     }
-    let visit = memo.index(
-      entry, scope: ownScope,
-      underApp: stack.last(where: { $0.lifetime.isCached })?.lifetime == .app)
+    let visit = memo.index(entry, scope: ownScope, underApp: consumer?.lifetime == .app)
     if let known = known(visit) { return known }
     // As resolving: the same registration again in the same scope is a cycle; in another scope it
     // sees other registrations.
@@ -521,11 +525,12 @@ struct ContextChecker {
       }
       let result: Traced
       if let (found, foundHome) = lookup(dependency.key, scope: ownScope) {
-        let isBuilding = zip(stack, stackScopes).contains { $0 === found && $1 == ownScope }
         // Provider<T>: resolved later, outside this path; it only has to exist. A hook's
-        // `.graph` target under construction: the instance the graph shares once built.
+        // `.graph` target under construction: the instance the graph shares once built (whether
+        // it is on the stack is asked of hooks' targets only).
         result =
-          isHook && isBuilding && found.lifetime.kind == .graph
+          isHook && found.lifetime.kind == .graph
+            && zip(stack, stackScopes).contains(where: { $0 === found && $1 == ownScope })
           ? .resolves
           : found.isAsync
             && (dependency.isDeferred ? !dependency.isAsyncDeferred : !entry.isAsync || isHook)

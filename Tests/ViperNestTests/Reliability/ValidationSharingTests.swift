@@ -204,6 +204,59 @@ struct ValidationSharingTests {
     #expect(expectReferenceReport(registry).isValid)
   }
 
+  // MARK: - Story registrations checked once
+
+  @Test func storyRegistrationsNeedingOnlyTheirStoryAndTheRootAreCheckedOnce() throws {
+    final class Form { init(draft: Draft, session: Session, leaf: Leaf) {} }
+    let registry = try Registry(
+      AnyAssembly { r in
+        r.register(Leaf.self, Leaf.init)
+        r.story(ContactsStory.self) { r in
+          r.register(Draft.self, lifetime: .story(ContactsStory.self), Draft.init)
+          r.register(Session.self, lifetime: .weak, Session.init(draft:))
+          r.register(Form.self, Form.init(draft:session:leaf:))
+        }
+        r.story(AddContactStory.self, in: ContactsStory.self)
+      })
+    let independent = ChainIndependentEntries(graph: registry.validationGraph())
+    for type in [Draft.self, Session.self, Form.self] as [Any.Type] {
+      let local = try entry(type, in: ContactsStory.self, of: registry)
+      #expect(independent.skips(local), "\(type)")
+    }
+    let report = expectReferenceReport(registry)
+    #expect(report.isValid, "\(report)")
+    #expect(report.checkedStoryChains.count == 3, "\(report.checkedStoryChains)")
+  }
+
+  @Test func storyRegistrationsThatAStoryOrALifetimeCanChangeAreCheckedInEveryChain() throws {
+    final class Form { init(draft: Draft) {} }
+    final class Card { init(leaf: Leaf) {} }
+    let registry = try Registry(
+      AnyAssembly { r in
+        r.register(Leaf.self, Leaf.init)
+        r.story(ContactsStory.self) { r in
+          r.register(Draft.self, Draft.init)
+          // Its Draft is AddContact's in App > Contacts > AddContact.
+          r.register(Form.self, Form.init(draft:))
+          // Needs a story that is not always open where it is visible.
+          r.register(Card.self, lifetime: .story(CheckoutStory.self), Card.init(leaf:))
+        }
+        r.story(AddContactStory.self, in: ContactsStory.self) { r in
+          r.overriding.register(Draft.self, { (_: Screen) in Draft() })
+        }
+      })
+    let independent = ChainIndependentEntries(graph: registry.validationGraph())
+    // Contacts' own Draft needs nothing: the same wherever it is visible.
+    #expect(independent.skips(try entry(Draft.self, in: ContactsStory.self, of: registry)))
+    for type in [Form.self, Card.self] as [Any.Type] {
+      let local = try entry(type, in: ContactsStory.self, of: registry)
+      #expect(!independent.skips(local), "\(type)")
+    }
+    let report = expectReferenceReport(registry)
+    // Card is visible in no chain (no chain opens Checkout), so not checked.
+    #expect(report.problems.map(\.code) == [.missingRegistration], "\(report)")
+  }
+
   // MARK: - Random graphs
 
   @Test func sharingGivesTheReferenceReportOnRandomGraphs() throws {
