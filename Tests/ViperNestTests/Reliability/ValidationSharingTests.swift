@@ -200,6 +200,8 @@ struct ValidationSharingTests {
     let independent = ChainIndependentEntries(graph: registry.validationGraph())
     #expect(independent.rootRemainder.isEmpty)
     #expect(independent.contains(try entry(Store.self, of: registry)))
+    // A story's own registration is not one of the root's: it is skipped by the story rule
+    // (`storyRegistrationsNeedingOnlyTheirStoryAndTheRootAreCheckedOnce`), not by this one.
     #expect(!independent.contains(try entry(Session.self, in: ContactsStory.self, of: registry)))
     #expect(expectReferenceReport(registry).isValid)
   }
