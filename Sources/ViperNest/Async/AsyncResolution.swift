@@ -300,7 +300,7 @@ extension StoryNode {
       return
     }
     // Tracked before it is stored, as in `cachedInstance`: a racing close then finds it.
-    if hasLeakToken, entry.isOwned, type(of: value as Any) is AnyClass { track(value as AnyObject) }
+    if hasLeakToken, entry.isOwned, type(of: value as Any) is AnyClass { track(built: value) }
     do {
       if case .weak = entry.lifetime.kind {
         try storeWeak(value as Any, entry)

@@ -60,10 +60,10 @@ final class Graph: Sendable {
       // first writes it: a validation reading the ids of an earlier graph without the registry's
       // lock never races a `start()` freezing the same entries.
       if entry.id != index { entry.id = index }
-      if let story = entry.localStory {
-        localEntries[story.id, default: []].append(entry)
-        stories[story.id] = story
-      }
+      // One dictionary access per entry and table it joins (benchmark target `launch-300`: most of
+      // a start is this loop); the kinds of the stories with local entries are collected below,
+      // once per story.
+      if let story = entry.localStory { localEntries[story.id, default: []].append(entry) }
       let owner: StoryKind?
       switch entry.lifetime.kind {
       case .app: owner = .app
@@ -75,15 +75,16 @@ final class Graph: Sendable {
       case .transient: owner = nil
       }
       if let owner {
-        stories[owner.id] = owner
+        // The app story is not one of `stories` (see below).
+        if owner != .app { stories[owner.id] = owner }
         // Likewise written only when it changes (an override installed after an earlier graph
         // can shift the slots that follow it); only stories of the started graph, the last one
         // built, read slots.
-        let slot = slotEntries[owner.id, default: []].count
+        let slot = Self.append(entry, to: &slotEntries[owner.id, default: []])
         if entry.slot != slot { entry.slot = slot }
-        slotEntries[owner.id, default: []].append(entry)
       }
     }
+    for (id, entries) in localEntries { stories[id] = entries[0].localStory }
     var storyKinds = stories
     storyKinds[StoryKind.app.id] = .app
     stories[StoryKind.app.id] = nil
@@ -105,6 +106,12 @@ final class Graph: Sendable {
             kind: kind, locals: locals[id], slotCount: slotEntries[id]?.count ?? 0,
             allowedParents: parents[id].flatMap { $0.isEmpty ? nil : $0 }))
       }, expectedCount: storyKinds.count)
+  }
+
+  /// Appends `entry` to `list` and returns its position: one access to a dictionary's value.
+  private static func append(_ entry: AnyEntry, to list: inout [AnyEntry]) -> Int {
+    list.append(entry)
+    return list.count - 1
   }
 
   /// Story-local registrations that shadow an enclosing registration without `overriding`, or

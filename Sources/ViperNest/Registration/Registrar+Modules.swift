@@ -83,7 +83,7 @@ extension Registrar {
   func moduleSite(
     _ file: String, story: any UserStory.Type, builder: @escaping @Sendable () -> Any.Type
   ) -> RegistrationSite {
-    let kind = StoryKind.of(story)
+    let kind = buffer.storyKind(story)
     return RegistrationSite(
       fileID: file, assembly: assemblyName, localStory: kind == .app ? nil : kind,
       isOverriding: isOverriding, moduleBuilder: builder)
@@ -98,12 +98,21 @@ extension Registrar {
 func moduleDependencies(
   presenter: Any.Type, interactor: Any.Type?, router: Any.Type?, view: Any.Type
 ) -> [Dependency] {
-  [presenter, interactor, router].compactMap { $0 }.map {
-    Dependency(type: $0, key: ServiceKey($0), isDeferred: false, isBuiltIn: false)
-  } + [
+  // One array of the right size (benchmark target `launch-300`: built by chaining `compactMap`,
+  // `map` and `+`, it cost four allocations per module registration).
+  var dependencies: [Dependency] = []
+  dependencies.reserveCapacity(4)
+  func append(_ layer: Any.Type) {
+    dependencies.append(
+      Dependency(type: layer, key: ServiceKey(layer), isDeferred: false, isBuiltIn: false))
+  }
+  append(presenter)
+  if let interactor { append(interactor) }
+  if let router { append(router) }
+  dependencies.append(
     Dependency(
-      type: view, key: ServiceKey(view), isDeferred: false, isBuiltIn: false, isOptional: true)
-  ]
+      type: view, key: ServiceKey(view), isDeferred: false, isBuiltIn: false, isOptional: true))
+  return dependencies
 }
 
 /// The role of one of a module registration's dependencies (see `moduleDependencies`): the

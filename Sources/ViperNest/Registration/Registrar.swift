@@ -29,6 +29,17 @@ public final class Registrar {
     var decorations: [AnyDecoration] = []
     /// Assemblies composed with `Registrar.install(_:)`, told `loaded(_:)` after the install.
     var composed: [any Assembly] = []
+    /// The story kinds asked for so far, by story type.
+    private var storyKinds: [ObjectIdentifier: StoryKind] = [:]
+
+    /// `StoryKind.of(type)`, asked of the shared table (a lock and a lookup) once per install and
+    /// story type: every module of a story names it again (benchmark target `launch-300`).
+    func storyKind(_ type: any UserStory.Type) -> StoryKind {
+      if let known = storyKinds[ObjectIdentifier(type)] { return known }
+      let kind = StoryKind.of(type)
+      storyKinds[ObjectIdentifier(type)] = kind
+      return kind
+    }
   }
 
   let buffer: Buffer
@@ -80,8 +91,8 @@ public final class Registrar {
   public func story<S: UserStory>(
     _ story: S.Type, in parents: any UserStory.Type..., body: (Registrar) -> Void = { _ in }
   ) {
-    let kind = StoryKind.of(story)
-    for parent in parents { buffer.storyParents.append((kind, StoryKind.of(parent))) }
+    let kind = buffer.storyKind(story)
+    for parent in parents { buffer.storyParents.append((kind, buffer.storyKind(parent))) }
     body(
       Registrar(
         buffer: buffer, assemblyName: assemblyName, localStory: kind, isOverriding: isOverriding))

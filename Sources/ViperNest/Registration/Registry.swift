@@ -204,7 +204,7 @@ public final class Registry: Sendable {
       var entries = state.entries
       entries.reserveCapacity(entries.count + buffer.entries.count)
       var index = state.index
-      index.reserve(buffer.entries.count)
+      index.reserve(for: buffer.entries)
       var replacing = state.replacingOverrides
       for entry in buffer.entries {
         if let existing = index.position(of: entry) {
@@ -319,9 +319,14 @@ struct InstallIndex {
     internalCheck(inserted, "install indexes a key once per scope")
   }
 
-  /// Makes room for `count` more plain keys, so that inserting them never rehashes.
-  mutating func reserve(_ count: Int) {
-    plain.reserveCapacity(plain.count + count)
+  /// Makes room for the keys of `entries`, so that inserting them never rehashes (benchmark
+  /// target `launch-300`: growing the dictionary of story-local keys one rehash at a time cost
+  /// half of what `install` does after the assemblies).
+  mutating func reserve(for entries: [AnyEntry]) {
+    var scoped = 0
+    for entry in entries where !entry.isPlain || entry.localStory != nil { scoped += 1 }
+    plain.reserveCapacity(plain.count + entries.count - scoped)
+    others.reserveCapacity(others.count + scoped)
   }
 }
 
