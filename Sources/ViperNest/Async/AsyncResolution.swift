@@ -202,7 +202,7 @@ extension StoryNode {
     vn_atomic_fetch_add(owner.readers, 1)
     defer { vn_atomic_fetch_add(owner.readers, -1) }
     guard let box = vn_atomic_load_pointer(owner.published(entry.slot)) else { return nil }
-    return CachedInstance.value(at: box, as: T.self)
+    return CachedInstance.value(at: box, of: entry, as: T.self)
   }
 
   /// The cached instance of an async entry owned by this story: the same lock-free hit as
@@ -213,7 +213,7 @@ extension StoryNode {
   ) async throws -> T {
     vn_atomic_fetch_add(readers, 1)
     if let box = vn_atomic_load_pointer(published(entry.slot)) {
-      let value = CachedInstance.value(at: box, as: T.self)
+      let value = CachedInstance.value(at: box, of: entry, as: T.self)
       vn_atomic_fetch_add(readers, -1)
       return value
     }
@@ -239,7 +239,7 @@ extension StoryNode {
       switch slots[index] {
       case .ready(let box):
         lock.unlock()
-        return CachedInstance.value(of: box, as: T.self)
+        return CachedInstance.value(of: box, of: entry, as: T.self)
       case .weakReady(let box):
         if let object = box.object {
           lock.unlock()
@@ -305,7 +305,7 @@ extension StoryNode {
       if case .weak = entry.lifetime.kind {
         try storeWeak(value as Any, entry)
       } else {
-        try store(CachedInstance.stored(value), entry)
+        try store(CachedInstance.stored(value, for: entry), entry)
       }
     } catch {
       // The story closed while the factory ran: nothing keeps the instance; it goes when this

@@ -127,6 +127,11 @@ class AnyEntry: @unchecked Sendable {
   @usableFromInline let isOwned: Bool
   /// Built by an `async` factory (an `AsyncEntry`): resolved only with `resolveAsync`.
   @usableFromInline let isAsync: Bool
+  /// Whether its type is a class type, so that its cached instance sits in its story's slot as
+  /// itself (see `CachedInstance`). Read by the hit path, which then needs no check of `T`: a
+  /// specialized `T.self is AnyClass` still calls `T`'s metadata accessor on every hit (benchmark
+  /// targets `app-hit`, `story-hit`).
+  @usableFromInline let isClassInstance: Bool
 
   /// A type-erased factory: reads the `Args` at the first pointer, and initializes the `T` at the
   /// second (uninitialized, and left uninitialized when it throws). Every entry has one, so a
@@ -152,6 +157,7 @@ class AnyEntry: @unchecked Sendable {
     self.isOwned = isOwned
     self.isAsync = isAsync
     self.typeID = ObjectIdentifier(type)
+    self.isClassInstance = type is AnyClass
     self.qualifier = qualifier
     self.lifetime = lifetime
     self.dependencies = dependencies

@@ -255,7 +255,7 @@ final class StoryNode: @unchecked Sendable {
     // Lock-free hit (see the type's comment): count in, load, copy the instance, count out.
     vn_atomic_fetch_add(readers, 1)
     if let box = vn_atomic_load_pointer(published(entry.slot)) {
-      let value = CachedInstance.value(at: box, as: T.self)
+      let value = CachedInstance.value(at: box, of: entry, as: T.self)
       vn_atomic_fetch_add(readers, -1)
       return value
     }
@@ -265,7 +265,7 @@ final class StoryNode: @unchecked Sendable {
     lock.lock()
     switch try claim(entry, requester: requester) {
     case .ready(let box):
-      return CachedInstance.value(of: box, as: T.self)
+      return CachedInstance.value(of: box, of: entry, as: T.self)
     case .weakReady(let object):
       // The object the factory returned as a `T` (only class instances are kept weakly).
       return object as! T
@@ -291,7 +291,7 @@ final class StoryNode: @unchecked Sendable {
       if case .weak = entry.lifetime.kind {
         try storeWeak(value as Any, entry)
       } else {
-        try store(CachedInstance.stored(value), entry)
+        try store(CachedInstance.stored(value, for: entry), entry)
       }
       return value
     }
@@ -485,7 +485,9 @@ final class StoryNode: @unchecked Sendable {
   /// the slow path of `cachedInstance`, specialized in the caller, holds a call only.
   @usableFromInline
   func track<T>(built value: T) {
-    track(T.self is AnyClass ? CachedInstance.stored(value) : value as AnyObject)
+    // A class-typed `T` is one strong reference, as an `AnyObject` is (the invariant of
+    // `CachedInstance.stored`).
+    track(T.self is AnyClass ? unsafeBitCast(value, to: AnyObject.self) : value as AnyObject)
   }
 
   /// Hands a built instance to the leak detector. Call before storing it (see `cachedInstance`).
@@ -705,33 +707,37 @@ final class InstanceBox<T> {
 /// A class instance needs no box: a box is an allocation per instance and a generic class whose
 /// metadata the runtime makes, once per cached type, on the first build (benchmark target
 /// `memory-300`: most cached instances are of class types). Invariant: a slot filled for an entry
-/// whose type `T` is a class type holds the `T` instance itself; for any other `T` it holds an
-/// `InstanceBox<T>` (checked under `VIPERNEST_INTERNAL_CHECKS` where a slot is read with the lock
-/// held). The reader knows `T` from the same entry, so the two sides always agree.
+/// whose type `T` is a class type (`AnyEntry.isClassInstance`, set from the registered type) holds
+/// the `T` instance itself; for any other `T` it holds an `InstanceBox<T>` (checked under
+/// `VIPERNEST_INTERNAL_CHECKS` where a slot is stored and where it is read with the lock held).
+/// Writer and readers decide by the same entry's flag, so they always agree.
 @usableFromInline
 enum CachedInstance {
-  /// What a slot stores for `value`.
+  /// What a slot stores for `value`, an instance of `entry`'s type.
   ///
   /// Not inlinable: it runs once per cached instance, so the slow path of `cachedInstance`,
   /// specialized in every caller's module, holds a call rather than its body (benchmark target
   /// `size-300`).
   @usableFromInline
-  static func stored<T>(_ value: T) -> AnyObject {
+  static func stored<T>(_ value: T, for entry: AnyEntry) -> AnyObject {
+    internalCheck(
+      entry.isClassInstance == (T.self is AnyClass), "an entry of another type stores a \(T.self)")
     // Not `value as AnyObject`: where this is not specialized (the library's generic resolution
     // path), that goes through `_bridgeAnythingToObjectiveC`, whose casts ask the runtime about
     // conformances the first time each type is stored, a scan of every conformance record in the
     // process: 670,000 instructions per cached type in a 100-module app (benchmark targets
     // `launch-300`, a third of the first screen, and `memory-300`, a third of the first builds).
-    // Invariant that makes the bit cast sound: `T` is a class type (just checked), so a `T` is one
-    // strong reference, as an `AnyObject` is; `value(at:as:)` casts it back under the same test.
-    if T.self is AnyClass { return unsafeBitCast(value, to: AnyObject.self) }
+    // Invariant that makes the bit cast sound: `T` is a class type (the entry says so, checked
+    // above), so a `T` is one strong reference, as an `AnyObject` is; the readers cast it back
+    // under the same flag.
+    if entry.isClassInstance { return unsafeBitCast(value, to: AnyObject.self) }
     return InstanceBox(value)
   }
 
-  /// The instance a slot holds, read through an unretained reference.
+  /// The instance a slot of `entry` holds, read through an unretained reference.
   @inlinable
-  static func value<T>(at slot: UnsafeRawPointer, as type: T.Type) -> T {
-    if T.self is AnyClass {
+  static func value<T>(at slot: UnsafeRawPointer, of entry: AnyEntry, as type: T.Type) -> T {
+    if entry.isClassInstance {
       // The object is the `T` instance itself (see the type's invariant): a class reference and
       // an `AnyObject` are one pointer.
       return Unmanaged<AnyObject>.fromOpaque(slot)._withUnsafeGuaranteedRef {
@@ -741,18 +747,18 @@ enum CachedInstance {
     return Unmanaged<InstanceBox<T>>.fromOpaque(slot)._withUnsafeGuaranteedRef { $0.value }
   }
 
-  /// The instance a slot holds, read with the story's lock held.
+  /// The instance a slot of `entry` holds, read with the story's lock held.
   @inlinable
-  static func value<T>(of object: AnyObject, as type: T.Type) -> T {
-    checkStored(object, as: T.self)
-    if T.self is AnyClass { return unsafeBitCast(object, to: T.self) }
+  static func value<T>(of object: AnyObject, of entry: AnyEntry, as type: T.Type) -> T {
+    checkStored(object, of: entry, as: T.self)
+    if entry.isClassInstance { return unsafeBitCast(object, to: T.self) }
     return unsafeDowncast(object, to: InstanceBox<T>.self).value
   }
 
   @usableFromInline
-  static func checkStored<T>(_ object: AnyObject, as type: T.Type) {
+  static func checkStored<T>(_ object: AnyObject, of entry: AnyEntry, as type: T.Type) {
     internalCheck(
-      T.self is AnyClass ? object is T : object is InstanceBox<T>,
+      entry.isClassInstance ? object is T : object is InstanceBox<T>,
       "a cached \(T.self) is stored as \(Swift.type(of: object))")
   }
 }
