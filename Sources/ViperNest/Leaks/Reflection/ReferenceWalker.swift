@@ -341,7 +341,7 @@ final class ReferenceWalker {
       return
     }
     let metadata = context.load(as: UnsafeRawPointer.self)
-    let kind = runtimeMetadataKind(unsafeBitCast(metadata, to: Any.Type.self))
+    let kind = runtimeMetadataKind(Self.type(atMetadata: metadata))
     if kind == MetadataKind.class {
       // A closure whose only capture is one strong reference uses the object as its context.
       let object = Unmanaged<AnyObject>.fromOpaque(context).takeUnretainedValue()
@@ -492,7 +492,7 @@ final class ReferenceWalker {
   /// Visits the value inside a box that a closure uses for a captured `var`.
   private func visitBox(_ box: UnsafeRawPointer, _ type: Any.Type, depth: Int) {
     let metadata = box.load(as: UnsafeRawPointer.self)
-    let kind = runtimeMetadataKind(unsafeBitCast(metadata, to: Any.Type.self))
+    let kind = runtimeMetadataKind(Self.type(atMetadata: metadata))
     if kind == MetadataKind.heapGenericLocalVariable {
       visitGenericBox(box, expecting: type, depth: depth)
       return
@@ -513,9 +513,20 @@ final class ReferenceWalker {
   }
 
   private func isGenericBox(_ box: UnsafeRawPointer) -> Bool {
-    let metadata = box.load(as: UnsafeRawPointer.self)
-    return runtimeMetadataKind(unsafeBitCast(metadata, to: Any.Type.self))
+    runtimeMetadataKind(Self.type(atMetadata: box.load(as: UnsafeRawPointer.self)))
       == MetadataKind.heapGenericLocalVariable
+  }
+
+  /// The type whose metadata is at `metadata`: a heap object's first word, a box's `BoxedType`,
+  /// a context's bound generic argument.
+  ///
+  /// The one bit cast from a metadata pointer in the walker. Sound because an `Any.Type` (a
+  /// thick metatype of any type) is represented by its metadata pointer, and every caller reads
+  /// the pointer from a word the Swift ABI defines as a metadata reference
+  /// (include/swift/ABI/Metadata.h). No benchmark target: this is reflection, which has no plain
+  /// version (`Mirror` shows neither closure contexts nor boxes).
+  private static func type(atMetadata metadata: UnsafeRawPointer) -> Any.Type {
+    unsafeBitCast(metadata, to: Any.Type.self)
   }
 
   /// Visits the value inside a box the runtime allocated for a captured `var` whose layout the
@@ -533,8 +544,7 @@ final class ReferenceWalker {
       uninspected("closure capturing a variable in a generic box without its type")
       return
     }
-    // `BoxedType` is a type metadata pointer, which is what an `Any.Type` is.
-    let boxed = unsafeBitCast(boxedMetadata, to: Any.Type.self)
+    let boxed = Self.type(atMetadata: boxedMetadata)
     let name = _typeName(boxed, qualified: true)
     if let expected, ObjectIdentifier(expected) != ObjectIdentifier(boxed) {
       uninspected(
@@ -577,7 +587,7 @@ final class ReferenceWalker {
       else { continue }
       let metadata = context.load(
         fromByteOffset: firstCapture + binding * pointerSize, as: UnsafeRawPointer?.self)
-      return metadata.map { unsafeBitCast($0, to: Any.Type.self) }
+      return metadata.map { Self.type(atMetadata: $0) }
     }
     return nil
   }
