@@ -51,33 +51,19 @@ func mainActorFactory<T, each D>(
     }
   #else
     // Safe by `construct`'s `checkMainThread`, run before any main-actor factory: the factory runs
-    // on the main actor, so calling the initializer directly is what `assumeIsolated` does after
-    // checking. A `@MainActor` synchronous function and a plain one have the same representation.
-    // (Variadic function values are bit-cast inside structs of the same layout.)
-    let plain = unsafeBitCast(
-      MainActorInitializer(function: initializer), to: PlainInitializer<T, repeat each D>.self)
-    return { r, _, result in
-      result.initializeMemory(
-        as: T.self, to: try plain.function(repeat try r.dependency((each D).self)))
-    }
+    // on the main actor, so calling it directly is what `assumeIsolated` does after checking. A
+    // `@MainActor` synchronous function and a plain one have the same representation. The cast is
+    // of the factory's own concrete function type, so the variadic initializer needs no wrapper
+    // struct to be cast in. Benchmark target: `viper-module` (`assumeIsolated` cost about 280
+    // instructions and a closure context per layer built).
+    let isolated:
+      @MainActor @Sendable (Resolver, UnsafeRawPointer, UnsafeMutableRawPointer)
+        throws -> Void = { r, _, result in
+          result.initializeMemory(
+            as: T.self, to: try initializer(repeat try r.dependency((each D).self)))
+        }
+    return unsafeBitCast(isolated, to: Entry.Make.self)
   #endif
-}
-
-/// A `mainActor:` initializer, to bit-cast into a ``PlainInitializer``.
-@usableFromInline
-struct MainActorInitializer<T, each D> {
-  @usableFromInline let function: @MainActor @Sendable (repeat each D) throws -> T
-
-  @inlinable
-  init(function: @escaping @MainActor @Sendable (repeat each D) throws -> T) {
-    self.function = function
-  }
-}
-
-/// The same initializer without its main-actor isolation (same layout).
-@usableFromInline
-struct PlainInitializer<T, each D>: Sendable {
-  @usableFromInline let function: @Sendable (repeat each D) throws -> T
 }
 
 /// The factory of a `mainActor:` closure registration (see the autowired form above).
