@@ -92,10 +92,15 @@ struct ChainIndependentEntries {
     let isShared: [Bool]
 
     init(graph: Graph) {
-      table = Table(graph.locals.values.flatMap(\.entries))
+      var locals: [AnyEntry] = []
+      locals.reserveCapacity(graph.entries.count)
+      for story in graph.locals.values { locals.append(contentsOf: story.entries) }
+      table = Table(locals)
       var isShared = [Bool](repeating: false, count: graph.entries.count)
-      for entry in table.entries {
-        if let found = table.entry(for: entry.key), found !== entry { isShared[found.id] = true }
+      for entry in locals {
+        // A plain key by its type alone (no key built).
+        let found = entry.isPlain ? table.entry(for: entry.typeID) : table.entry(for: entry.key)
+        if let found, found !== entry { isShared[found.id] = true }
       }
       self.isShared = isShared
     }
