@@ -44,9 +44,9 @@ final class Graph: Sendable {
     var parents: [ObjectIdentifier: [StoryKind]] = [:]
     var stories: [ObjectIdentifier: StoryKind] = [:]
     for (story, parent) in storyParents {
-      if !(parents[story.id]?.contains(parent) ?? false) {
-        parents[story.id, default: []].append(parent)
-      }
+      // Declared again by each assembly that registers in the story: a known pair adds nothing.
+      if parents[story.id]?.contains(parent) ?? false { continue }
+      parents[story.id, default: []].append(parent)
       stories[story.id] = story
       stories[parent.id] = parent
     }

@@ -189,7 +189,8 @@ struct Validator {
     let independent = sharesChainIndependentChecks ? ChainIndependentEntries(graph: graph) : nil
     // One memo for every chain, cleared between chains (clearing only what a chain wrote).
     var memo = VisitMemo(
-      entryCount: graph.entries.count, longestChain: contexts.map(\.chain.count).max() ?? 1)
+      entryCount: graph.entries.count,
+      longestChain: contexts.lazy.map { $0.chain.count }.max() ?? 1)
     // Story-bound failures (a story the registration needs is not open in that chain) are only a
     // problem when the registration resolves in no chain at all.
     // By entry id.
@@ -247,7 +248,7 @@ struct Validator {
     }
     var report = ValidationReport(
       problems: errors, opaqueEntries: graph.entries.filter { $0.dependencies == nil },
-      storyChains: contexts.map(\.chain))
+      storyChains: contexts.map { $0.chain })
     report.checkedModuleEntries = graph.entries.filter {
       $0.site.moduleBuilder != nil && (checkedModules[$0.id] || independent?.contains($0) == true)
     }
@@ -515,7 +516,13 @@ struct ContextChecker {
     // The dependencies, then the hooks' targets, without concatenating them (no allocation).
     for position in 0..<(dependencies.count + hooks.count) {
       let isHook = position >= dependencies.count
-      let dependency = isHook ? hooks[position - dependencies.count] : dependencies[position]
+      // Assigned in two branches rather than by `?:`, which copies the dependency twice.
+      let dependency: Dependency
+      if isHook {
+        dependency = hooks[position - dependencies.count]
+      } else {
+        dependency = dependencies[position]
+      }
       if dependency.isBuiltIn && !dependency.isDeferred { continue }
       if isHook, isOnStack, case .graph = entry.lifetime.kind {
         // Built and shared in the graph when its hooks run: no longer under construction.
