@@ -44,14 +44,16 @@ final class Graph: Sendable {
     var parents: [ObjectIdentifier: [StoryKind]] = [:]
     var stories: [ObjectIdentifier: StoryKind] = [:]
     for (story, parent) in storyParents {
-      if !(parents[story.id]?.contains(parent) ?? false) {
-        parents[story.id, default: []].append(parent)
-      }
+      // Declared again by each assembly that registers in the story: a known pair adds nothing.
+      if parents[story.id]?.contains(parent) ?? false { continue }
+      parents[story.id, default: []].append(parent)
       stories[story.id] = story
       stories[parent.id] = parent
     }
-    var localEntries: [ObjectIdentifier: [AnyEntry]] = [:]
-    var slotEntries: [ObjectIdentifier: [AnyEntry]] = [StoryKind.app.id: []]
+    // The entries of each story kind, local ones and owned ones, gathered in `StoryLists` (a
+    // probe of a word table per entry and list it joins, not a dictionary access) and put in
+    // dictionaries once per story below.
+    var lists = StoryLists()
     var hasGraphLifetime = false
     for (index, entry) in entries.enumerated() {
       // Written only when it changes. An entry's id is its position in the registry's list,
@@ -60,10 +62,7 @@ final class Graph: Sendable {
       // first writes it: a validation reading the ids of an earlier graph without the registry's
       // lock never races a `start()` freezing the same entries.
       if entry.id != index { entry.id = index }
-      // One dictionary access per entry and table it joins (benchmark target `launch-300`: most of
-      // a start is this loop); the kinds of the stories with local entries are collected below,
-      // once per story.
-      if let story = entry.localStory { localEntries[story.id, default: []].append(entry) }
+      if let story = entry.localStory { lists.locals[lists.position(of: story)].append(entry) }
       let owner: StoryKind?
       switch entry.lifetime.kind {
       case .app: owner = .app
@@ -75,16 +74,28 @@ final class Graph: Sendable {
       case .transient: owner = nil
       }
       if let owner {
-        // The app story is not one of `stories` (see below).
-        if owner != .app { stories[owner.id] = owner }
         // Likewise written only when it changes (an override installed after an earlier graph
         // can shift the slots that follow it); only stories of the started graph, the last one
         // built, read slots.
-        let slot = Self.append(entry, to: &slotEntries[owner.id, default: []])
+        let position = lists.position(of: owner)
+        lists.owned[position].append(entry)
+        let slot = lists.owned[position].count - 1
         if entry.slot != slot { entry.slot = slot }
       }
     }
-    for (id, entries) in localEntries { stories[id] = entries[0].localStory }
+    var localEntries: [ObjectIdentifier: [AnyEntry]] = [:]
+    var slotEntries: [ObjectIdentifier: [AnyEntry]] = [StoryKind.app.id: []]
+    for (position, kind) in lists.kinds.enumerated() {
+      if !lists.locals[position].isEmpty {
+        localEntries[kind.id] = lists.locals[position]
+        stories[kind.id] = kind
+      }
+      if !lists.owned[position].isEmpty {
+        slotEntries[kind.id] = lists.owned[position]
+        // The app story is not one of `stories` (see below).
+        if kind != .app { stories[kind.id] = kind }
+      }
+    }
     var storyKinds = stories
     storyKinds[StoryKind.app.id] = .app
     stories[StoryKind.app.id] = nil
@@ -106,12 +117,6 @@ final class Graph: Sendable {
             kind: kind, locals: locals[id], slotCount: slotEntries[id]?.count ?? 0,
             allowedParents: parents[id].flatMap { $0.isEmpty ? nil : $0 }))
       }, expectedCount: storyKinds.count)
-  }
-
-  /// Appends `entry` to `list` and returns its position: one access to a dictionary's value.
-  private static func append(_ entry: AnyEntry, to list: inout [AnyEntry]) -> Int {
-    list.append(entry)
-    return list.count - 1
   }
 
   /// Story-local registrations that shadow an enclosing registration without `overriding`, or
@@ -174,6 +179,30 @@ final class Graph: Sendable {
   /// What opening a story of `kind` needs.
   func profile(for kind: StoryKind) -> StoryProfile {
     profiles[UInt(bitPattern: kind.id)].value ?? StoryProfile(kind: kind)
+  }
+}
+
+/// The entries of each story kind `Graph.init` meets: those local to it and those whose instances
+/// a story of that kind owns, in registration order. A story kind's lists are found by one probe of
+/// a ``WordTable`` (a dictionary access hashes the key with SipHash, and the loop makes one or two
+/// per registration: benchmark targets `launch-300` and `validate()` of the 300-module app).
+private struct StoryLists {
+  /// By story type: the kind's position in `kinds`, `locals` and `owned`.
+  private var positions = WordTable<KeyedSlot<Int>>(minimumCapacity: 16)
+  /// Each kind met, in the order met.
+  private(set) var kinds: [StoryKind] = []
+  var locals: [[AnyEntry]] = []
+  var owned: [[AnyEntry]] = []
+
+  /// The position of `kind`'s lists, added empty the first time.
+  mutating func position(of kind: StoryKind) -> Int {
+    let key = UInt(bitPattern: kind.id)
+    if let position = positions[key].value { return position }
+    _ = positions.insert(KeyedSlot(key: key, value: kinds.count))
+    kinds.append(kind)
+    locals.append([])
+    owned.append([])
+    return kinds.count - 1
   }
 }
 

@@ -38,6 +38,13 @@ struct ChainIndependentEntries {
 
   /// By `AnyEntry.id`.
   private var states: [State]
+  /// By `AnyEntry.id`: for a registration that does not qualify, its row in the validator's
+  /// `VisitMemo` (0, 1, 2… in the order classified); -1 for one that qualifies. A visit of one
+  /// that qualifies returns before reading the memo, so the memo needs rows for the others only
+  /// (in a typical app, a small part of its registrations: the memo is built zeroed).
+  private var memoRows: [Int32]
+  /// The number of registrations that do not qualify: the rows the memo needs.
+  private(set) var remainderCount = 0
   /// The root registrations that do not qualify, in the root table's order.
   private(set) var rootRemainder: [AnyEntry] = []
   /// Each story's local registrations that do not qualify, in its table's order, by story type.
@@ -45,6 +52,7 @@ struct ChainIndependentEntries {
 
   init(graph: Graph) {
     states = [State](repeating: .unclassified, count: graph.entries.count)
+    memoRows = [Int32](repeating: -1, count: graph.entries.count)
     // Every key some story registers, for existence checks (a table of all of them: one probe),
     // and, by the id of the registration that table finds, whether another story registers the
     // same key.
@@ -55,16 +63,34 @@ struct ChainIndependentEntries {
     // The root first: a local registration's walk finds root ones already classified.
     for entry in graph.root.entries {
       classify(entry, root: graph.root, stories: stories, path: &path)
-      if states[entry.id] != .independent { rootRemainder.append(entry) }
+      if states[entry.id] != .independent {
+        rootRemainder.append(entry)
+        addMemoRow(for: entry)
+      }
     }
     for (story, table) in graph.locals {
       var remainder: [AnyEntry] = []
       for entry in table.entries {
         classify(entry, root: graph.root, stories: stories, path: &path)
-        if states[entry.id] != .independent { remainder.append(entry) }
+        if states[entry.id] != .independent {
+          remainder.append(entry)
+          addMemoRow(for: entry)
+        }
       }
       localRemainders[story] = remainder
     }
+  }
+
+  private mutating func addMemoRow(for entry: AnyEntry) {
+    memoRows[entry.id] = Int32(remainderCount)
+    remainderCount += 1
+  }
+
+  /// The row of `entry`, which does not qualify, in a `VisitMemo` of `remainderCount` rows.
+  func memoRow(of entry: AnyEntry) -> Int {
+    let row = Int(memoRows[entry.id])
+    internalCheck(row >= 0, "only a registration that does not qualify is visited in a chain")
+    return row
   }
 
   /// Whether `entry` is a root registration that resolves in every chain, with no finding.
@@ -92,10 +118,15 @@ struct ChainIndependentEntries {
     let isShared: [Bool]
 
     init(graph: Graph) {
-      table = Table(graph.locals.values.flatMap(\.entries))
+      var locals: [AnyEntry] = []
+      locals.reserveCapacity(graph.entries.count)
+      for story in graph.locals.values { locals.append(contentsOf: story.entries) }
+      table = Table(locals)
       var isShared = [Bool](repeating: false, count: graph.entries.count)
-      for entry in table.entries {
-        if let found = table.entry(for: entry.key), found !== entry { isShared[found.id] = true }
+      for entry in locals {
+        // A plain key by its type alone (no key built).
+        let found = entry.isPlain ? table.entry(for: entry.typeID) : table.entry(for: entry.key)
+        if let found, found !== entry { isShared[found.id] = true }
       }
       self.isShared = isShared
     }

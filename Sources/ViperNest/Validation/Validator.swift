@@ -187,9 +187,11 @@ struct Validator {
     let contexts = contexts()
     // Checked once for all chains: they resolve in every chain, with no finding.
     let independent = sharesChainIndependentChecks ? ChainIndependentEntries(graph: graph) : nil
-    // One memo for every chain, cleared between chains (clearing only what a chain wrote).
+    // One memo for every chain, cleared between chains (clearing only what a chain wrote), with
+    // rows for the registrations `independent` leaves to the chains.
     var memo = VisitMemo(
-      entryCount: graph.entries.count, longestChain: contexts.map(\.chain.count).max() ?? 1)
+      rowCount: independent?.remainderCount ?? graph.entries.count,
+      longestChain: contexts.lazy.map { $0.chain.count }.max() ?? 1)
     // Story-bound failures (a story the registration needs is not open in that chain) are only a
     // problem when the registration resolves in no chain at all.
     // By entry id.
@@ -247,7 +249,7 @@ struct Validator {
     }
     var report = ValidationReport(
       problems: errors, opaqueEntries: graph.entries.filter { $0.dependencies == nil },
-      storyChains: contexts.map(\.chain))
+      storyChains: contexts.map { $0.chain })
     report.checkedModuleEntries = graph.entries.filter {
       $0.site.moduleBuilder != nil && (checkedModules[$0.id] || independent?.contains($0) == true)
     }
@@ -336,7 +338,8 @@ struct ContextChecker {
   private let independent: ChainIndependentEntries?
 
   /// A checker of `context`. `independent` (when given) lets visits of those registrations
-  /// return at once; `memo` (when given) must be empty and sized for chains at least as long.
+  /// return at once; `memo` (when given) must be empty, sized for chains at least as long, and
+  /// have a row for each registration `independent` leaves to the chains (each one otherwise).
   init(
     graph: Graph, context: Context, independent: ChainIndependentEntries? = nil,
     memo: consuming VisitMemo? = nil
@@ -345,7 +348,10 @@ struct ContextChecker {
     self.context = context
     self.independent = independent
     self.memo =
-      memo ?? VisitMemo(entryCount: graph.entries.count, longestChain: context.chain.count)
+      memo
+      ?? VisitMemo(
+        rowCount: independent?.remainderCount ?? graph.entries.count,
+        longestChain: context.chain.count)
     tables = ChainTables(graph: graph, chain: context.chain)
   }
 
@@ -354,7 +360,7 @@ struct ContextChecker {
   /// clearing nor the next checker's writes copy them.
   mutating func takeClearedMemo() -> VisitMemo {
     memo.clear()
-    var taken = VisitMemo(entryCount: 0, longestChain: 0)
+    var taken = VisitMemo(rowCount: 0, longestChain: 0)
     swap(&taken, &memo)
     return taken
   }
@@ -488,7 +494,9 @@ struct ContextChecker {
     case .weak: ownScope = home
     case .transient, .graph: ownScope = scope
     }
-    let visit = memo.index(entry, scope: ownScope, underApp: consumer?.lifetime == .app)
+    let visit = memo.index(
+      row: independent?.memoRow(of: entry) ?? entry.id, scope: ownScope,
+      underApp: consumer?.lifetime == .app)
     if let known = known(visit) { return known }
     // As resolving: the same registration again in the same scope is a cycle; in another scope it
     // sees other registrations.
@@ -515,7 +523,13 @@ struct ContextChecker {
     // The dependencies, then the hooks' targets, without concatenating them (no allocation).
     for position in 0..<(dependencies.count + hooks.count) {
       let isHook = position >= dependencies.count
-      let dependency = isHook ? hooks[position - dependencies.count] : dependencies[position]
+      // Assigned in two branches rather than by `?:`, which copies the dependency twice.
+      let dependency: Dependency
+      if isHook {
+        dependency = hooks[position - dependencies.count]
+      } else {
+        dependency = dependencies[position]
+      }
       if dependency.isBuiltIn && !dependency.isDeferred { continue }
       if isHook, isOnStack, case .graph = entry.lifetime.kind {
         // Built and shared in the graph when its hooks run: no longer under construction.
@@ -732,7 +746,7 @@ final class ChainTables {
 }
 
 /// The finished visits of one chain's checker, reused from chain to chain: a flat array of small
-/// integers indexed by (registration, scope, under an app singleton), so the hot path of
+/// integers indexed by (registration's row, scope, under an app singleton), so the hot path of
 /// validation neither hashes nor copies outcomes. Clearing it resets only the cells written since
 /// the last clearing, so reusing it costs what the chain used, not a whole new array per chain.
 struct VisitMemo {
@@ -743,16 +757,20 @@ struct VisitMemo {
   /// Scopes per registration: the longest chain's length plus one.
   private let scopes: Int
 
-  init(entryCount: Int, longestChain: Int) {
+  /// A memo with `rowCount` rows: one per registration the checkers can visit past the
+  /// `ChainIndependentEntries` test (`ChainIndependentEntries.memoRow(of:)`), or one per
+  /// registration (by id) without that test.
+  init(rowCount: Int, longestChain: Int) {
     scopes = longestChain + 1
-    done = [Int32](repeating: 0, count: entryCount * scopes * 2)
+    done = [Int32](repeating: 0, count: rowCount * scopes * 2)
   }
 
-  /// The cell of a visit of `entry` with `scope` kinds of the chain visible; `underApp` tells
-  /// whether the nearest cached consumer on the stack is an `app` singleton (then a missing story
-  /// is a captive dependency rather than a story that is not open, so the outcome differs).
-  func index(_ entry: AnyEntry, scope: Int, underApp: Bool) -> Int {
-    (entry.id * scopes + scope) * 2 + (underApp ? 1 : 0)
+  /// The cell of a visit of the registration in `row` with `scope` kinds of the chain visible;
+  /// `underApp` tells whether the nearest cached consumer on the stack is an `app` singleton
+  /// (then a missing story is a captive dependency rather than a story that is not open, so the
+  /// outcome differs).
+  func index(row: Int, scope: Int, underApp: Bool) -> Int {
+    (row * scopes + scope) * 2 + (underApp ? 1 : 0)
   }
 
   mutating func set(_ index: Int, _ value: Int32) {
