@@ -7,11 +7,11 @@
 //
 // So each strong link is stored as two fields whose types do not depend on the generic
 // parameters: the object, `AnyObject?`, which owns it (the only reference the deinitializer
-// releases, with no metadata), and the value's other words, trivial (`LinkWords`). A contract
-// value of a class instance (a class, a class existential `any P` with `P: AnyObject`, an opaque
-// existential `any P` holding the instance in its buffer, `AnyObject`) is the reference in its
-// first word followed by words that hold no reference: witness tables, the existential's type
-// metadata, the unused rest of its buffer. The same fact makes the builder's `WiringMemo` safe
+// releases, with no metadata), and one word standing for the value's other words, trivial
+// (`LinkWords`). A contract value of a class instance (a class, a class existential `any P` with
+// `P: AnyObject`, an opaque existential `any P` holding the instance in its buffer, `AnyObject`)
+// is the reference in its first word followed by words that hold no reference: witness tables,
+// the existential's type metadata, the unused rest of its buffer. The same fact makes the builder's `WiringMemo` safe
 // (docs/Architecture.md, "Unchecked casts"). Any other value (a struct mock in a unit test) is kept
 // boxed as `AnyObject` and cast back when read.
 //
@@ -20,18 +20,43 @@
 
 /// The words of a strong link's contract value after its object reference: how the links store a
 /// value of a generic contract type without a field of that type (see above).
+///
+/// One word, whatever the contract (benchmark target `memory-300`, live modules: the words
+/// themselves took five, 48 bytes more per strong link): a two-word value (a class existential of
+/// one protocol, the usual contract) keeps its second word, a witness table or metadata pointer;
+/// a wider one keeps the address of a record of its words interned for the life of the process
+/// (one per distinct value: as many as the (contract, dynamic type) pairs wired this way).
 @usableFromInline
 struct LinkWords {
-  /// Bytes 8..<40 of the value; only the first `MemoryLayout<Contract>.size - 8` are meaningful.
-  @usableFromInline var words: (UInt, UInt, UInt, UInt)
-  /// True when the link's object is the value boxed by `as AnyObject` (not a class instance).
-  @usableFromInline var isBoxed: Bool
+  /// By the contract's size: one word (a class, `AnyObject`), `1`; two words, the value's second
+  /// word (never zero); wider, the address of the interned record of the value's words after the
+  /// first (`capacity - 8` bytes, zero-padded). Zero when the link's object is the value boxed by
+  /// `as AnyObject` (not a class instance), or the link is unwired.
+  @usableFromInline var word: UInt
 
   @inlinable
-  init() {
-    words = (0, 0, 0, 0)
-    isBoxed = false
+  init() { word = 0 }
+
+  /// The words of `value`, a class instance's contract value of a type that `fits`; unset
+  /// (`isBoxed`) for a two-word value whose second word is zero, which no such value has.
+  @inlinable
+  init<Contract>(of value: Contract) {
+    switch MemoryLayout<Contract>.size {
+    case MemoryLayout<UInt>.size: word = 1
+    case 2 * MemoryLayout<UInt>.size:
+      word = withUnsafeBytes(of: value) {
+        $0.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self)
+      }
+    default:
+      word = withUnsafeBytes(of: value) {
+        UInt(bitPattern: Self.intern($0, of: Contract.self))
+      }
+    }
   }
+
+  /// True when the link's object is the value boxed by `as AnyObject` (not a class instance).
+  @inlinable
+  var isBoxed: Bool { word == 0 }
 
   /// The size of the largest value kept unboxed: five words, an opaque existential.
   @inlinable
@@ -58,34 +83,27 @@ struct LinkWords {
   mutating func store<Contract>(_ value: Contract) -> AnyObject {
     if Self.fits(Contract.self) {
       if Self.holdsObject(Contract.self) {
-        return keep(value)
-      }
-      let object = value as AnyObject
-      // `value as Any`: `type(of:)` of a generic value gives its static type, the existential.
-      if ObjectIdentifier(type(of: object)) == ObjectIdentifier(type(of: value as Any)),
-        Self.firstWord(of: value) == UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
-      {
-        _ = keep(value)
-        return object
+        self = LinkWords(of: value)
+        if !isBoxed {
+          return withUnsafeBytes(of: value) { bytes in
+            Unmanaged<AnyObject>.fromOpaque(bytes.load(as: UnsafeRawPointer.self))
+              .takeUnretainedValue()
+          }
+        }
+      } else {
+        let object = value as AnyObject
+        // `value as Any`: `type(of:)` of a generic value gives its static type, the existential.
+        if ObjectIdentifier(type(of: object)) == ObjectIdentifier(type(of: value as Any)),
+          Self.firstWord(of: value)
+            == UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
+        {
+          self = LinkWords(of: value)
+          if !isBoxed { return object }
+        }
       }
     }
-    isBoxed = true
+    word = 0
     return value as AnyObject
-  }
-
-  /// Keeps the words of `value`, a class instance's contract value, and returns its object.
-  @inlinable
-  mutating func keep<Contract>(_ value: Contract) -> AnyObject {
-    isBoxed = false
-    return withUnsafeBytes(of: value) { bytes in
-      withUnsafeMutableBytes(of: &words) { destination in
-        destination.baseAddress.unsafelyUnwrapped.copyMemory(
-          from: bytes.baseAddress.unsafelyUnwrapped + MemoryLayout<UInt>.size,
-          byteCount: MemoryLayout<Contract>.size - MemoryLayout<UInt>.size)
-      }
-      return Unmanaged<AnyObject>.fromOpaque(bytes.load(as: UnsafeRawPointer.self))
-        .takeUnretainedValue()
-    }
   }
 
   /// Whether every value of `type` is a class instance, its reference in the first word: a
@@ -96,19 +114,49 @@ struct LinkWords {
     return isClassKind(kind) || (kind == MetadataKind.existential && isClassBoundExistential(type))
   }
 
-  /// Keeps the words of a contract value of `object` recorded by the builder (`template`: a
-  /// `WiringMemo` template, whose first word is not read), and returns `object` (+1) for the link
-  /// to store.
-  @inlinable
-  mutating func store<Contract>(
-    _ object: AnyObject, template: UnsafeRawPointer, as _: Contract.Type
-  ) -> AnyObject {
+  /// The records interned so far, by their words. Never freed: links anywhere may point to them.
+  private static let records = Protected<[Words: UnsafeRawPointer]>([:])
+
+  /// A record's words, as a dictionary key.
+  private struct Words: Hashable {
+    var first: UInt = 0
+    var second: UInt = 0
+    var third: UInt = 0
+    var fourth: UInt = 0
+  }
+
+  /// The record holding `value`'s bytes after its first word (a value wider than two words, of a
+  /// class instance, of type `type`), created when no link stored those words before.
+  @usableFromInline
+  static func intern(_ value: UnsafeRawBufferPointer, of type: Any.Type) -> UnsafeRawPointer {
+    var words = Words()
     withUnsafeMutableBytes(of: &words) { destination in
       destination.baseAddress.unsafelyUnwrapped.copyMemory(
-        from: template + MemoryLayout<UInt>.size,
-        byteCount: MemoryLayout<Contract>.size - MemoryLayout<UInt>.size)
+        from: value.baseAddress.unsafelyUnwrapped + MemoryLayout<UInt>.size,
+        byteCount: value.count - MemoryLayout<UInt>.size)
     }
-    isBoxed = false
+    if runtimeMetadataKind(type) == MetadataKind.existential && !isClassBoundExistential(type) {
+      // An opaque existential (or `Any`) holding a class instance keeps the reference in the
+      // first word of its three-word inline buffer; the buffer's other two words are unused and
+      // may hold stale bytes, which would intern one record per stale pattern.
+      words.first = 0
+      words.second = 0
+    }
+    return records.withLock { records in
+      if let known = records[words] { return known }
+      let record = UnsafeMutableRawPointer.allocate(
+        byteCount: MemoryLayout<Words>.size, alignment: MemoryLayout<UInt>.alignment)
+      record.storeBytes(of: words, as: Words.self)
+      records[words] = UnsafeRawPointer(record)
+      return UnsafeRawPointer(record)
+    }
+  }
+
+  /// Keeps `words`, recorded for a contract value of `object` (by `WiringMemo`), and returns
+  /// `object` (+1) for the link to store.
+  @inlinable
+  mutating func store(_ object: AnyObject, words: LinkWords) -> AnyObject {
+    self = words
     return object
   }
 
@@ -116,12 +164,20 @@ struct LinkWords {
   @inlinable
   func load<Contract>(_ object: AnyObject, as _: Contract.Type) -> Contract {
     if isBoxed { return object as! Contract }
-    var value = (
-      UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque()), words.0, words.1, words.2,
-      words.3
-    )
+    let first = UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
     // `load` copies, so the result holds a reference of its own, as the link keeps its own.
-    return withUnsafeBytes(of: &value) { $0.load(as: Contract.self) }
+    switch MemoryLayout<Contract>.size {
+    case MemoryLayout<UInt>.size:
+      return withUnsafeBytes(of: first) { $0.load(as: Contract.self) }
+    case 2 * MemoryLayout<UInt>.size:
+      return withUnsafeBytes(of: (first, word)) { $0.load(as: Contract.self) }
+    default:
+      let words = UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped.load(
+        as: (UInt, UInt, UInt, UInt).self)
+      return withUnsafeBytes(of: (first, words.0, words.1, words.2, words.3)) {
+        $0.load(as: Contract.self)
+      }
+    }
   }
 
   @inlinable

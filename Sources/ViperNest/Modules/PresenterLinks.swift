@@ -111,16 +111,15 @@ public final class PresenterLinks<View, Interactor, Router> {
 
   /// The builder's wiring: the view is stored as the object it is, its contract already checked;
   /// the interactor and router as their objects and the words of their contract values recorded
-  /// by the builder (`WiringMemo` templates).
+  /// by the builder (`WiringMemo`).
   @inlinable
   func wire(
-    viewObject: AnyObject, interactorObject: AnyObject, interactorTemplate: UnsafeRawPointer,
-    routerObject: AnyObject, routerTemplate: UnsafeRawPointer
+    viewObject: AnyObject, interactorObject: AnyObject, interactorWords: LinkWords,
+    routerObject: AnyObject, routerWords: LinkWords
   ) {
     self.viewObject = viewObject
-    storedInteractor = interactorWords.store(
-      interactorObject, template: interactorTemplate, as: Interactor.self)
-    storedRouter = routerWords.store(routerObject, template: routerTemplate, as: Router.self)
+    storedInteractor = self.interactorWords.store(interactorObject, words: interactorWords)
+    storedRouter = self.routerWords.store(routerObject, words: routerWords)
   }
 
   /// The builder's wiring with contract values it has just cast.

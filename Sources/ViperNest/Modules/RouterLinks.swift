@@ -9,9 +9,14 @@
 @MainActor
 public final class RouterLinks {
   /// The module's view controller, or `nil` when it was released (or never wired).
-  public private(set) weak var viewController: (any ViewControlling)?
+  public var viewController: (any ViewControlling)? {
+    viewControllerObject as? any ViewControlling
+  }
+  /// The view controller as its object, a word where the existential's weak reference takes two
+  /// (benchmark target `memory-300`, live modules: 16 bytes less in every router's links).
+  private weak var viewControllerObject: AnyObject?
+  /// Set once, by `wire`: the links are wired when it is.
   private var storedResolver: Resolver?
-  private var wired = false
 
   /// Creates unwired links.
   public nonisolated init() {}
@@ -31,7 +36,7 @@ public final class RouterLinks {
     holder: "a presenter's `var router`")
 
   /// Whether the links were wired.
-  public var isWired: Bool { wired }
+  public var isWired: Bool { storedResolver != nil }
 
   /// Links the router to the module's view controller (weakly) and to its story's resolver.
   ///
@@ -39,9 +44,8 @@ public final class RouterLinks {
   ///   - viewController: The controller to navigate from.
   ///   - resolver: Resolves the modules the router shows.
   public func wire(viewController: any ViewControlling, resolver: Resolver) {
-    self.viewController = viewController
+    viewControllerObject = viewController
     storedResolver = resolver
-    wired = true
   }
 }
 

@@ -310,11 +310,15 @@ open class VIPERBuilder<
   ) throws {
     // The strong links store their contract's value, so they need the cast; the weak links store
     // the object itself, so their contract is only checked (once per layer type).
+    // Plain casts, not `fits`: this path runs once per combination of layer classes (later
+    // modules take the recorded one), so remembering the weak links' conformances in
+    // `ContractMemo` as well would only keep two arrays per module type for the life of the
+    // process (benchmark target `memory-300`, first build: 96 bytes a module).
     guard let viewOutput = presenter as? View.ViewOutput,
-      fits(view, Presenter.View.self),
+      view is Presenter.View,
       let presenterInteractor = interactor as? Presenter.Interactor,
       let presenterRouter = router as? Presenter.Router,
-      fits(presenter, Interactor.InteractorOutput.self)
+      presenter is Interactor.InteractorOutput
     else {
       throw contractMismatch(view, presenter, interactor, router)
     }
@@ -322,13 +326,7 @@ open class VIPERBuilder<
     // recorded path: a class whose stored properties hide its links is refused before any link is
     // filled, and no template is recorded for it (see `LinkShadowing`).
     if let shadowed = shadowedLinks(view, presenter, interactor, router) { throw shadowed }
-    let memo = WiringMemo.memo(
-      for: Self.self,
-      sizes: (
-        MemoryLayout<View.ViewOutput>.size, MemoryLayout<Presenter.Interactor>.size,
-        MemoryLayout<Presenter.Router>.size
-      ))
-    memo.record(
+    WiringMemo.memo(for: Self.self).record(
       types, viewOutput, of: presenter, presenterInteractor, of: interactor, presenterRouter,
       of: router)
     link(
@@ -359,25 +357,10 @@ open class VIPERBuilder<
     _ view: View, _ presenter: Presenter, _ interactor: Interactor, _ router: Router,
     _ resolver: Resolver, recorded memo: WiringMemo
   ) {
-    // Known when the builder is specialized: contract values wider than five words (an
-    // existential of many protocols) are built and stored whole.
-    guard
-      LinkWords.fits(View.ViewOutput.self) && LinkWords.fits(Presenter.Interactor.self)
-        && LinkWords.fits(Presenter.Router.self)
-    else {
-      link(
-        view, presenter, interactor, router, resolver,
-        contractValue(of: presenter, from: memo.storage, as: View.ViewOutput.self),
-        contractValue(
-          of: interactor, from: memo.storage + memo.second, as: Presenter.Interactor.self),
-        contractValue(of: router, from: memo.storage + memo.third, as: Presenter.Router.self))
-      return
-    }
-    view.links.wire(presenterObject: presenter, template: memo.storage)
+    view.links.wire(presenterObject: presenter, words: memo.words.0)
     presenter.links.wire(
-      viewObject: view, interactorObject: interactor,
-      interactorTemplate: memo.storage + memo.second, routerObject: router,
-      routerTemplate: memo.storage + memo.third)
+      viewObject: view, interactorObject: interactor, interactorWords: memo.words.1,
+      routerObject: router, routerWords: memo.words.2)
     interactor.links.wire(presenterObject: presenter)
     router.links.wire(viewController: view, resolver: resolver)
   }
@@ -497,10 +480,11 @@ private func contractName(_ type: Any.Type) -> String {
   return name.hasPrefix("any ") ? String(name.dropFirst(4)) : name
 }
 
-/// The (layer type, contract) pairs a builder has found to conform, so that a module built again
-/// skips the runtime conformance lookup (about 300 instructions each) for the links that store the
-/// layer object itself: the weak ones, presenter → view and interactor → presenter. A type's
-/// conformances do not change at run time.
+/// The (layer type, contract) pairs a builder has found to conform, so that a module without an
+/// interactor or a router (which has no recorded wiring) built again skips the runtime conformance
+/// lookup (about 300 instructions each) for the links that store the layer object itself: the
+/// weak ones, presenter → view and interactor → presenter. A type's conformances do not change at
+/// run time.
 ///
 /// A growable ``WordTable`` from each layer type to the contracts it was found to conform to
 /// (one or two: a presenter's view output and interactor output); a pair is only added, never

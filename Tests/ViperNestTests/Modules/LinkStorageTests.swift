@@ -2,6 +2,10 @@ import Testing
 
 @testable import ViperNest
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The strong links store a contract value as its object plus the value's other words
 /// (`LinkWords`), or boxed when it is not a class instance: every shape of contract reads back as
 /// the value wired, and the links own exactly what they were given.
@@ -51,6 +55,57 @@ struct LinkStorageTests {
     #expect(links.storedInteractor === interactor)
     #expect(links.storedRouter === router)
   }
+
+  // MARK: - What the links keep
+
+  @Test func linksOfOneContractAndClassKeepTheSameWords() {
+    // Two words: the link keeps the second (the witness table) itself.
+    expectSameWords { $0 as any ClassBound }
+    // Wider: one interned record for every value of the same contract and class.
+    expectSameWords { $0 as any ClassBound & Opaque }
+    expectSameWords { $0 as any Opaque }
+  }
+
+  @Test func staleBytesInAnOpaqueExistentialsBufferShareTheRecordOfTheCleanValue() {
+    let layer = Layer(id: 4)
+    // `as any Opaque`: passed to a generic parameter, the existential is not opened.
+    let clean = bytes(of: layer as any Opaque)
+    // The inline buffer holds the reference in its first word; the other two are unused.
+    var stale = clean
+    stale.replaceSubrange(8..<24, with: repeatElement(0xAB, count: 16))
+    let cleanRecord = clean.withUnsafeBytes { LinkWords.intern($0, of: (any Opaque).self) }
+    let staleRecord = stale.withUnsafeBytes { LinkWords.intern($0, of: (any Opaque).self) }
+    #expect(staleRecord == cleanRecord)
+    #expect(stale.withUnsafeBytes { $0.load(as: (any Opaque).self) }.number() == 4)
+  }
+
+  #if canImport(Glibc)
+    /// Benchmark target `memory-300` (live modules): each strong link is two words, so the links a
+    /// module allocates stay in the smallest allocations that hold them.
+    @Test func aModulesLinksAreSmallAllocations() {
+      let view = Layer(id: 1)
+      let viewLinks = ViewLinks<any Opaque>()
+      viewLinks.wire(presenter: view)
+      let presenterLinks = PresenterLinks<any ClassBound, any Opaque, any ClassBound>()
+      presenterLinks.wire(view: view, interactor: Layer(id: 2), router: Layer(id: 3))
+      // glibc's usable size of a chunk: the object's size rounded up to 8 more than a multiple of
+      // 16, at least 24.
+      #expect(usableSize(of: viewLinks) <= 40)
+      #expect(usableSize(of: presenterLinks) <= 72)
+      #expect(usableSize(of: RouterLinks()) <= 40)
+      #expect(usableSize(of: InteractorLinks<any Opaque>()) <= 24)
+    }
+
+    /// glibc's `malloc_usable_size` of `object`'s allocation (the Glibc module does not export it:
+    /// looked up by name; the bit cast gives the symbol its C declaration,
+    /// `size_t malloc_usable_size(void *)`).
+    private func usableSize(of object: AnyObject) -> Int {
+      typealias UsableSize = @convention(c) (UnsafeMutableRawPointer?) -> Int
+      guard let symbol = dlsym(nil, "malloc_usable_size") else { return .max }
+      let usableSize = unsafeBitCast(symbol, to: UsableSize.self)
+      return usableSize(Unmanaged.passUnretained(object).toOpaque())
+    }
+  #endif
 
   // MARK: - Ownership
 
@@ -114,6 +169,20 @@ struct LinkStorageTests {
     #expect(links.storedPresenter === second)
   }
 
+  /// Wires two objects of one class, cast by `cast`, into view links and checks that the links keep
+  /// the same words.
+  private func expectSameWords<Contract>(
+    sourceLocation: SourceLocation = #_sourceLocation, _ cast: (Layer) -> Contract
+  ) {
+    let first = ViewLinks<Contract>()
+    let second = ViewLinks<Contract>()
+    first.wire(presenter: cast(Layer(id: 1)))
+    second.wire(presenter: cast(Layer(id: 2)))
+    #expect(!first.presenterWords.isBoxed, sourceLocation: sourceLocation)
+    #expect(
+      first.presenterWords.word == second.presenterWords.word, sourceLocation: sourceLocation)
+  }
+
   /// Wires `value` into view links and checks what the links give back.
   private func expectRoundTrip<Contract>(
     _ value: Contract, boxed: Bool, sourceLocation: SourceLocation = #_sourceLocation,
@@ -127,6 +196,10 @@ struct LinkStorageTests {
     #expect(isSame(links.presenter), sourceLocation: sourceLocation)
     #expect(isSame(links.presenter), "a second read", sourceLocation: sourceLocation)
   }
+}
+
+private func bytes<Value>(of value: Value) -> [UInt8] {
+  withUnsafeBytes(of: value) { Array($0) }
 }
 
 private protocol ClassBound: AnyObject { func name() -> String }
