@@ -31,9 +31,9 @@ final class StoryNode: @unchecked Sendable {
   // behind `slots` and `order` is only accessed while holding `lock` (the sibling links:
   // the parent's lock), except that a closing story releases the slots it took out of the creation
   // order after unlocking, when nothing else can reach them (closed is set and the order emptied
-  // under the lock); `atomics` (reader count, closed flag, published pointers) is only accessed
-  // through the sequentially consistent atomics of CViperNestAtomics, and published pointers are
-  // written only while holding `lock`. The lock already makes every access exclusive, so the
+  // under the lock); `atomics` (reader count, closed and releasing flags, close waiters,
+  // published pointers) is only accessed through the sequentially consistent atomics of
+  // CViperNestAtomics, and published pointers are written only while holding `lock`. The lock already makes every access exclusive, so the
   // `var`s skip the runtime's exclusivity checks (`@exclusivity(unchecked)`), a visible part of
   // opening a story.
   @usableFromInline let graph: Graph
@@ -62,7 +62,8 @@ final class StoryNode: @unchecked Sendable {
   /// creation order and its slots.
   private let storage: UnsafeMutableRawPointer
   @usableFromInline let slots: UnsafeMutablePointer<SlotState>
-  /// `[readers, closedFlag, published[0], published[1], …]`, atomics only.
+  /// `[readers, closedFlag, releasingFlag, closeWaiters, published[0], published[1], …]`, atomics
+  /// only.
   @usableFromInline let atomics: UnsafeMutableRawPointer
   /// The slots built so far, oldest first: `order[0..<instanceTotal]` (each slot at most once).
   private let order: UnsafeMutablePointer<Int>
@@ -80,8 +81,6 @@ final class StoryNode: @unchecked Sendable {
   @exclusivity(unchecked) private var waiting: [(slot: Int, thread: ThreadResolutionState)] = []
   @exclusivity(unchecked) private var closing = false
   @exclusivity(unchecked) private(set) var closed = false
-  /// A thread is running the deinits of what this story owned.
-  @exclusivity(unchecked) private var releasing = false
 
   /// Whether the story has finished closing (an atomic load; for callers outside the node).
   var isClosed: Bool { isClosedFlagSet }
@@ -118,8 +117,8 @@ final class StoryNode: @unchecked Sendable {
     storage = memory
     lock = RawConditionLock(initializingAt: storage)
     atomics = storage + layout.atomics
-    atomics.initializeMemory(as: Int.self, repeating: 0, count: 2)
-    (atomics + 2 * MemoryLayout<Int>.stride).initializeMemory(
+    atomics.initializeMemory(as: Int.self, repeating: 0, count: 4)
+    (atomics + 4 * MemoryLayout<Int>.stride).initializeMemory(
       as: UnsafeRawPointer?.self, repeating: nil, count: slotCount)
     order = (storage + layout.order).initializeMemory(as: Int.self, repeating: 0, count: slotCount)
     slots = (storage + layout.slots).initializeMemory(
@@ -160,7 +159,7 @@ final class StoryNode: @unchecked Sendable {
       }
       let word = MemoryLayout<Int>.stride
       atomics = aligned(RawConditionLock.byteCount, MemoryLayout<Int>.alignment)
-      order = atomics + (2 + slotCount) * word
+      order = atomics + (4 + slotCount) * word
       slots = aligned(order + slotCount * word, MemoryLayout<SlotState>.alignment)
       byteCount = slots + slotCount * MemoryLayout<SlotState>.stride
       alignment = max(
@@ -181,7 +180,18 @@ final class StoryNode: @unchecked Sendable {
   /// The box of slot `slot`'s instance, or nil while it is not built (or the story is closed).
   @inlinable
   func published(_ slot: Int) -> UnsafeMutablePointer<UnsafeRawPointer?> {
-    (atomics + 2 * MemoryLayout<Int>.stride).assumingMemoryBound(to: UnsafeRawPointer?.self) + slot
+    (atomics + 4 * MemoryLayout<Int>.stride).assumingMemoryBound(to: UnsafeRawPointer?.self) + slot
+  }
+
+  /// Non-zero while a thread runs the deinits of what this story owned. Set with `lock` held,
+  /// cleared without it (see `finishClosing`).
+  private var releasingFlag: UnsafeMutablePointer<Int> {
+    atomics.assumingMemoryBound(to: Int.self) + 2
+  }
+
+  /// How many closing threads wait, with `lock`, for `releasingFlag` to clear.
+  private var closeWaiters: UnsafeMutablePointer<Int> {
+    atomics.assumingMemoryBound(to: Int.self) + 3
   }
 
   /// Whether the story is closed, without taking its lock.
@@ -644,16 +654,29 @@ final class StoryNode: @unchecked Sendable {
   /// check right after `close()` is then right even while other threads close the same stories).
   /// A thread that is itself running the deinits of a close never waits: a deinit that closes a
   /// story must not wait for a close that waits for it.
+  ///
+  /// The releasing thread clears `releasingFlag` without taking the lock again, and takes it to
+  /// wake waiters only when one counted itself in `closeWaiters` (benchmark target `story-cycle`:
+  /// a lock and a broadcast per close). Both are sequentially consistent atomics and a waiter
+  /// counts itself in, then reads the flag, while holding the lock, which it gives up only inside
+  /// `wait()`: either the releaser sees the count and its broadcast (taken under the lock) comes
+  /// once the waiter waits, or the waiter sees the flag cleared and does not wait.
   private func finishClosing(locked: Bool = false) {
     if !locked { lock.lock() }
-    while releasing, ThreadResolutionState.withCurrent({ $0.releasingDepth == 0 }) { lock.wait() }
+    if vn_atomic_load(releasingFlag) != 0,
+      ThreadResolutionState.withCurrent({ $0.releasingDepth == 0 })
+    {
+      vn_atomic_fetch_add(closeWaiters, 1)
+      while vn_atomic_load(releasingFlag) != 0 { lock.wait() }
+      vn_atomic_fetch_add(closeWaiters, -1)
+    }
     if closed {
       lock.unlock()
       return
     }
     closed = true
     vn_atomic_store(closedFlag, 1)
-    releasing = true
+    vn_atomic_store(releasingFlag, 1)
     // The built slots leave the creation order under the lock: from now on nothing else reads or
     // writes them (every other path checks `closed` first), so they are released after unlocking.
     let built = instanceTotal
@@ -670,10 +693,8 @@ final class StoryNode: @unchecked Sendable {
     ThreadResolutionState.withCurrent { $0.releasingDepth += 1 }
     for position in (0..<built).reversed() { slots[order[position]] = .empty }
     ThreadResolutionState.withCurrent { $0.releasingDepth -= 1 }
-    lock.withLock {
-      releasing = false
-      lock.broadcast()
-    }
+    vn_atomic_store(releasingFlag, 0)
+    if vn_atomic_load(closeWaiters) != 0 { lock.withLock { lock.broadcast() } }
     leakToken?.end()
     // Leave the parent only now: a parent closing meanwhile still finds this story and waits.
     parent?.removeChild(self)
