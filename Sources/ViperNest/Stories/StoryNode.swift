@@ -339,8 +339,14 @@ final class StoryNode: @unchecked Sendable {
   /// it (waiting while another thread builds it).
   @usableFromInline
   func claim(_ entry: AnyEntry, requester: StoryNode) throws -> Claim {
+    // The thread's state borrowed, not retained (benchmark target `story-cycle`).
+    try ThreadResolutionState.withCurrent { try claim(entry, requester: requester, thread: $0) }
+  }
+
+  private func claim(
+    _ entry: AnyEntry, requester: StoryNode, thread: ThreadResolutionState
+  ) throws -> Claim {
     let index = entry.slot
-    let thread = ThreadResolutionState.current
     while true {
       if closed {
         lock.unlock()
