@@ -194,6 +194,10 @@ final class StoryNode: @unchecked Sendable {
     atomics.assumingMemoryBound(to: Int.self) + 3
   }
 
+  /// How many closing threads wait for another thread's release of this story right now (read by
+  /// tests).
+  var closeWaiterCount: Int { vn_atomic_load(closeWaiters) }
+
   /// Whether the story is closed, without taking its lock.
   @inlinable
   var isClosedFlagSet: Bool { vn_atomic_load(closedFlag) != 0 }
