@@ -20,7 +20,7 @@ struct PendingPostInit {
 /// How many hooks wait on this thread (the mark a singleton's construction starts from).
 @usableFromInline
 func pendingPostInitCount() -> Int {
-  ThreadResolutionState.current.pendingHooks.count
+  ThreadResolutionState.withCurrent { $0.pendingHooks.count }
 }
 
 /// `runPostInitHooks` on this thread's state, for a singleton whose factory recorded hooks.

@@ -31,9 +31,9 @@ final class StoryNode: @unchecked Sendable {
   // behind `slots` and `order` is only accessed while holding `lock` (the sibling links:
   // the parent's lock), except that a closing story releases the slots it took out of the creation
   // order after unlocking, when nothing else can reach them (closed is set and the order emptied
-  // under the lock); `atomics` (reader count, closed flag, published pointers) is only accessed
-  // through the sequentially consistent atomics of CViperNestAtomics, and published pointers are
-  // written only while holding `lock`. The lock already makes every access exclusive, so the
+  // under the lock); `atomics` (reader count, closed and releasing flags, close waiters,
+  // published pointers) is only accessed through the sequentially consistent atomics of
+  // CViperNestAtomics, and published pointers are written only while holding `lock`. The lock already makes every access exclusive, so the
   // `var`s skip the runtime's exclusivity checks (`@exclusivity(unchecked)`), a visible part of
   // opening a story.
   @usableFromInline let graph: Graph
@@ -62,7 +62,8 @@ final class StoryNode: @unchecked Sendable {
   /// creation order and its slots.
   private let storage: UnsafeMutableRawPointer
   @usableFromInline let slots: UnsafeMutablePointer<SlotState>
-  /// `[readers, closedFlag, published[0], published[1], …]`, atomics only.
+  /// `[readers, closedFlag, releasingFlag, closeWaiters, published[0], published[1], …]`, atomics
+  /// only.
   @usableFromInline let atomics: UnsafeMutableRawPointer
   /// The slots built so far, oldest first: `order[0..<instanceTotal]` (each slot at most once).
   private let order: UnsafeMutablePointer<Int>
@@ -80,8 +81,6 @@ final class StoryNode: @unchecked Sendable {
   @exclusivity(unchecked) private var waiting: [(slot: Int, thread: ThreadResolutionState)] = []
   @exclusivity(unchecked) private var closing = false
   @exclusivity(unchecked) private(set) var closed = false
-  /// A thread is running the deinits of what this story owned.
-  @exclusivity(unchecked) private var releasing = false
 
   /// Whether the story has finished closing (an atomic load; for callers outside the node).
   var isClosed: Bool { isClosedFlagSet }
@@ -91,6 +90,10 @@ final class StoryNode: @unchecked Sendable {
     self.init(graph: graph, profile: graph.profile(for: .app), parent: nil)
   }
 
+  // Inlined into `openChild`: called, the caller kept its own references to the graph, the
+  // profile and the parent around the call, three retain and release pairs per open (benchmark
+  // target `story-cycle`).
+  @inline(__always)
   private init(graph: Graph, profile: StoryProfile, parent: StoryNode?) {
     self.graph = graph
     self.profile = profile
@@ -104,11 +107,18 @@ final class StoryNode: @unchecked Sendable {
       .story, name: profile.kind.name, parent: parent?.leakToken)
     slotCount = profile.slotCount
     let layout = StorageLayout(slotCount: slotCount)
-    storage = .allocate(byteCount: layout.byteCount, alignment: layout.alignment)
+    // `malloc`, not `UnsafeMutableRawPointer.allocate`: on Linux the runtime serves every raw
+    // allocation through `posix_memalign` (it forces its own minimum alignment), about 130
+    // instructions more per story (benchmark target `story-cycle`). Invariant: `malloc` returns
+    // memory aligned for any fundamental type, which is all the block needs (checked).
+    guard let memory = malloc(layout.byteCount) else { fatalError("out of memory") }
+    internalCheck(
+      Int(bitPattern: memory) % layout.alignment == 0, "a story's storage is misaligned")
+    storage = memory
     lock = RawConditionLock(initializingAt: storage)
     atomics = storage + layout.atomics
-    atomics.initializeMemory(as: Int.self, repeating: 0, count: 2)
-    (atomics + 2 * MemoryLayout<Int>.stride).initializeMemory(
+    atomics.initializeMemory(as: Int.self, repeating: 0, count: 4)
+    (atomics + 4 * MemoryLayout<Int>.stride).initializeMemory(
       as: UnsafeRawPointer?.self, repeating: nil, count: slotCount)
     order = (storage + layout.order).initializeMemory(as: Int.self, repeating: 0, count: slotCount)
     slots = (storage + layout.slots).initializeMemory(
@@ -122,9 +132,17 @@ final class StoryNode: @unchecked Sendable {
   var locals: Table? { profile.locals }
 
   deinit {
-    slots.deinitialize(count: slotCount)
+    // A closed story emptied every slot (a store after the close refuses its instance), so only
+    // a story that never closed has instances to release here.
+    if closed {
+      internalCheck(
+        (0..<slotCount).allSatisfy { if case .empty = slots[$0] { true } else { false } },
+        "a closed story still holds an instance")
+    } else {
+      slots.deinitialize(count: slotCount)
+    }
     lock.destroy()
-    storage.deallocate()
+    free(storage)
   }
 
   /// Where each part of a story's storage block starts.
@@ -141,7 +159,7 @@ final class StoryNode: @unchecked Sendable {
       }
       let word = MemoryLayout<Int>.stride
       atomics = aligned(RawConditionLock.byteCount, MemoryLayout<Int>.alignment)
-      order = atomics + (2 + slotCount) * word
+      order = atomics + (4 + slotCount) * word
       slots = aligned(order + slotCount * word, MemoryLayout<SlotState>.alignment)
       byteCount = slots + slotCount * MemoryLayout<SlotState>.stride
       alignment = max(
@@ -162,8 +180,23 @@ final class StoryNode: @unchecked Sendable {
   /// The box of slot `slot`'s instance, or nil while it is not built (or the story is closed).
   @inlinable
   func published(_ slot: Int) -> UnsafeMutablePointer<UnsafeRawPointer?> {
-    (atomics + 2 * MemoryLayout<Int>.stride).assumingMemoryBound(to: UnsafeRawPointer?.self) + slot
+    (atomics + 4 * MemoryLayout<Int>.stride).assumingMemoryBound(to: UnsafeRawPointer?.self) + slot
   }
+
+  /// Non-zero while a thread runs the deinits of what this story owned. Set with `lock` held,
+  /// cleared without it (see `finishClosing`).
+  private var releasingFlag: UnsafeMutablePointer<Int> {
+    atomics.assumingMemoryBound(to: Int.self) + 2
+  }
+
+  /// How many closing threads wait, with `lock`, for `releasingFlag` to clear.
+  private var closeWaiters: UnsafeMutablePointer<Int> {
+    atomics.assumingMemoryBound(to: Int.self) + 3
+  }
+
+  /// How many closing threads wait for another thread's release of this story right now (read by
+  /// tests).
+  var closeWaiterCount: Int { vn_atomic_load(closeWaiters) }
 
   /// Whether the story is closed, without taking its lock.
   @inlinable
@@ -310,8 +343,14 @@ final class StoryNode: @unchecked Sendable {
   /// it (waiting while another thread builds it).
   @usableFromInline
   func claim(_ entry: AnyEntry, requester: StoryNode) throws -> Claim {
+    // The thread's state borrowed, not retained (benchmark target `story-cycle`).
+    try ThreadResolutionState.withCurrent { try claim(entry, requester: requester, thread: $0) }
+  }
+
+  private func claim(
+    _ entry: AnyEntry, requester: StoryNode, thread: ThreadResolutionState
+  ) throws -> Claim {
     let index = entry.slot
-    let thread = ThreadResolutionState.current
     while true {
       if closed {
         lock.unlock()
@@ -529,10 +568,10 @@ final class StoryNode: @unchecked Sendable {
   }
 
   private func openChild(_ profile: StoryProfile) throws -> StoryNode {
-    let kind = profile.kind
     if let allowed = profile.allowedParents, !allowed.contains(where: { nearest($0.id) != nil }) {
       throw ViperNestError(
-        .storyOpenedOutsideParent, .storyOpenedOutsideParent(kind, allowed: allowed, node: self))
+        .storyOpenedOutsideParent,
+        .storyOpenedOutsideParent(profile.kind, allowed: allowed, node: self))
     }
     // Built before taking the lock (building begins its leak group, which takes the detector's
     // lock); a child the closing parent refuses ends that group at once, so no group of a story
@@ -542,7 +581,8 @@ final class StoryNode: @unchecked Sendable {
     if closing || closed {
       lock.unlock()
       child.leakToken?.end()
-      throw ViperNestError(.storyClosed, .storyClosed(node: self, requested: "story \(kind.name)"))
+      throw ViperNestError(
+        .storyClosed, .storyClosed(node: self, requested: "story \(profile.kind.name)"))
     }
     child.nextSibling = firstChild
     firstChild?.previousSibling = child
@@ -624,17 +664,29 @@ final class StoryNode: @unchecked Sendable {
   /// check right after `close()` is then right even while other threads close the same stories).
   /// A thread that is itself running the deinits of a close never waits: a deinit that closes a
   /// story must not wait for a close that waits for it.
+  ///
+  /// The releasing thread clears `releasingFlag` without taking the lock again, and takes it to
+  /// wake waiters only when one counted itself in `closeWaiters` (benchmark target `story-cycle`:
+  /// a lock and a broadcast per close). Both are sequentially consistent atomics and a waiter
+  /// counts itself in, then reads the flag, while holding the lock, which it gives up only inside
+  /// `wait()`: either the releaser sees the count and its broadcast (taken under the lock) comes
+  /// once the waiter waits, or the waiter sees the flag cleared and does not wait.
   private func finishClosing(locked: Bool = false) {
-    let thread = ThreadResolutionState.current
     if !locked { lock.lock() }
-    while releasing, thread.releasingDepth == 0 { lock.wait() }
+    if vn_atomic_load(releasingFlag) != 0,
+      ThreadResolutionState.withCurrent({ $0.releasingDepth == 0 })
+    {
+      vn_atomic_fetch_add(closeWaiters, 1)
+      while vn_atomic_load(releasingFlag) != 0 { lock.wait() }
+      vn_atomic_fetch_add(closeWaiters, -1)
+    }
     if closed {
       lock.unlock()
       return
     }
     closed = true
     vn_atomic_store(closedFlag, 1)
-    releasing = true
+    vn_atomic_store(releasingFlag, 1)
     // The built slots leave the creation order under the lock: from now on nothing else reads or
     // writes them (every other path checks `closed` first), so they are released after unlocking.
     let built = instanceTotal
@@ -648,13 +700,11 @@ final class StoryNode: @unchecked Sendable {
     // Nothing is released before they are done.
     waitForReaders()
     // Release outside the lock (deinits are user code), newest first.
-    thread.releasingDepth += 1
+    ThreadResolutionState.withCurrent { $0.releasingDepth += 1 }
     for position in (0..<built).reversed() { slots[order[position]] = .empty }
-    thread.releasingDepth -= 1
-    lock.withLock {
-      releasing = false
-      lock.broadcast()
-    }
+    ThreadResolutionState.withCurrent { $0.releasingDepth -= 1 }
+    vn_atomic_store(releasingFlag, 0)
+    if vn_atomic_load(closeWaiters) != 0 { lock.withLock { lock.broadcast() } }
     leakToken?.end()
     // Leave the parent only now: a parent closing meanwhile still finds this story and waits.
     parent?.removeChild(self)

@@ -11,6 +11,25 @@ private final class FirstBuilt: Sendable {}
 private final class HitOften: Sendable {}
 private final class ResetOften: Sendable {}
 private struct RacedStory: UserStory {}
+
+/// Its deinit says it started, then waits for `gate` before it finishes.
+private final class SlowToRelease: Sendable {
+  let entered: Signal
+  let gate: Signal
+  let finished: Signal
+
+  init(entered: Signal, gate: Signal, finished: Signal) {
+    self.entered = entered
+    self.gate = gate
+    self.finished = finished
+  }
+
+  deinit {
+    entered.fire()
+    gate.wait(seconds: 60)
+    finished.fire()
+  }
+}
 private struct RefusedChildStory: UserStory {}
 
 struct StoryCloseRaceTests {
@@ -105,6 +124,47 @@ struct StoryCloseRaceTests {
       }
       #expect(story.isClosed)
     }
+  }
+
+  /// A close that finds another thread still running the deinits of the story's instances waits
+  /// until that thread is done (it counts itself among the waiters, and the releasing thread
+  /// wakes it), so a leak check right after either close is right. (A missed wake-up fails the
+  /// time limit.)
+  @Test(.timeLimit(.minutes(2)))
+  func aSecondCloseReturnsOnlyOnceTheFirstHasReleasedEverything() throws {
+    let entered = Signal()
+    let gate = Signal()
+    let finished = Signal()
+    let app = try Registry(
+      AnyAssembly("Slow") { r in
+        r.register(SlowToRelease.self, lifetime: .story(RacedStory.self)) { _ in
+          SlowToRelease(entered: entered, gate: gate, finished: finished)
+        }
+      }
+    ).start(quiet)
+    defer { app.close() }
+    let story = try app.open(RacedStory.self)
+    _ = try story.resolve(SlowToRelease.self)
+    let firstClosed = Signal()
+    let secondClosed = Signal()
+    let releasedWhenSecondReturned = Locked<Bool?>(nil)
+    Thread {
+      story.close()
+      firstClosed.fire()
+    }.start()
+    #expect(entered.wait(seconds: 60))
+    Thread {
+      story.close()
+      releasedWhenSecondReturned.withLock { $0 = finished.wait(seconds: 0) }
+      secondClosed.fire()
+    }.start()
+    // The deinit finishes only once the second close waits for it (or returned without waiting,
+    // which the expectations below report).
+    while story.node.closeWaiterCount == 0, !secondClosed.wait(seconds: 0) { sched_yield() }
+    gate.fire()
+    #expect(firstClosed.wait(seconds: 60))
+    #expect(secondClosed.wait(seconds: 60))
+    #expect(releasedWhenSecondReturned.current == true)
   }
 
   /// `reset` clears one slot and waits for the story's readers likewise, while the other slots
