@@ -24,16 +24,15 @@ public final class ViewLinks<ViewOutput> {
   /// The presenter object (or its boxed value), held strongly; nil until wired.
   @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var storedPresenter: AnyObject?
   @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var presenterWords = LinkWords()
-  /// What the module keeps once it is tracked, given stories or hidden; nil until then (benchmark
-  /// target `memory-300`, live modules: its three fields in these links cost every module built
-  /// 16 bytes, used or not).
+  /// What the module keeps once it is given stories or hidden; nil until then (benchmark target
+  /// `memory-300`, live modules: its two fields in these links cost every module built 16 bytes,
+  /// used or not).
   private var shown: ViewLinksShownState?
 
-  /// The leak detector's group for this module, ended when the module is hidden.
-  var leakToken: LeakOwnerToken? {
-    get { shown?.leakToken }
-    set { shownState.leakToken = newValue }
-  }
+  /// The leak detector's group for this module, ended when the module is hidden. A field of its
+  /// own, not in `shown`: a tracked build would otherwise allocate that state for every module
+  /// (benchmark target `leak-tracking`).
+  var leakToken: LeakOwnerToken?
 
   /// `shown`, created when first needed.
   private var shownState: ViewLinksShownState {
@@ -103,21 +102,19 @@ extension ViewLinks: StoryLeaseHolding {
     // The group is kept until the view's links are released: while they hold it, the leak
     // detector counts the view as alive (see `LeakOwnerToken.ownerHoldsGroup`). Ending it again
     // (the module hidden a second time) does nothing.
-    state.leakToken?.end()
+    leakToken?.end()
     defer { state.hasEnded = true }
     return !state.hasEnded
   }
 }
 
-/// What a view's links keep for a module that is tracked, was given stories or was hidden,
-/// released with the links.
+/// What a view's links keep for a module that was given stories or was hidden, released with
+/// the links.
 @MainActor
 final class ViewLinksShownState {
   /// Stories opened for this module by the transition that showed it; they close when the view is
   /// released (or earlier, when the module is hidden).
   var leases: [StoryLease] = []
-  /// The leak detector's group for this module, ended when the module is hidden.
-  var leakToken: LeakOwnerToken?
   /// Whether the module was hidden (or left the screen) since it was last shown.
   var hasEnded = false
 
