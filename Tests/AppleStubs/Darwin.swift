@@ -111,6 +111,11 @@ public func getenv(_ name: UnsafePointer<CChar>!) -> UnsafeMutablePointer<CChar>
 
 // MARK: - Memory (<malloc/_malloc.h>, included by <stdlib.h>)
 
+/// `void *malloc(size_t __size) __result_use_check __alloc_size(1);` (no nullability annotation,
+/// so an implicitly unwrapped optional; the caller binds it with `guard let`, which either import
+/// allows)
+public func malloc(_ size: Int) -> UnsafeMutableRawPointer! { nil }
+
 /// `void free(void *);` (no nullability annotation, so an implicitly unwrapped optional; the one
 /// caller passes a non-nil pointer, which converts to either import)
 public func free(_ pointer: UnsafeMutableRawPointer!) {}
