@@ -111,9 +111,9 @@ public func getenv(_ name: UnsafePointer<CChar>!) -> UnsafeMutablePointer<CChar>
 
 // MARK: - Memory (<malloc/_malloc.h>, included by <stdlib.h>)
 
-/// `void *malloc(size_t __size) __result_use_check __alloc_size(1);` (no nullability annotation,
-/// so an implicitly unwrapped optional; the caller binds it with `guard let`, which either import
-/// allows)
+/// `void * __sized_by_or_null(__size) malloc(size_t __size) __result_use_check __alloc_size(1)
+/// _MALLOC_TYPED(malloc_type_malloc, 1);` (a bounds annotation, no nullability one, so an
+/// implicitly unwrapped optional; the caller binds it with `guard let`, which either import allows)
 public func malloc(_ size: Int) -> UnsafeMutableRawPointer! { nil }
 
 /// `void free(void *);` (no nullability annotation, so an implicitly unwrapped optional; the one
