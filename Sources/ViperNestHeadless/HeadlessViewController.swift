@@ -96,6 +96,33 @@ open class HeadlessViewController: ViewControlling, @MainActor CustomStringConve
   /// is nothing to call on `super`.
   open func viewDidLoad() {}
 
+  /// Called just before the controller's view appears (UIKit's `viewWillAppear(_:)`): when it is
+  /// presented, pushed, revealed by a pop or a dismissal, selected as a tab, made a window root or
+  /// embedded in a parent on screen. Override it; there is nothing to call on `super`.
+  ///
+  /// - Parameter animated: Whether the appearance is animated.
+  open func viewWillAppear(_ animated: Bool) {}
+
+  /// Called once the controller's view has appeared (UIKit's `viewDidAppear(_:)`), when the
+  /// transition that showed it ends. Override it; there is nothing to call on `super`.
+  ///
+  /// - Parameter animated: Whether the appearance was animated.
+  open func viewDidAppear(_ animated: Bool) {}
+
+  /// Called just before the controller's view disappears (UIKit's `viewWillDisappear(_:)`): when it
+  /// is dismissed, popped, covered by a push or a full-screen presentation, another tab is
+  /// selected, or it is removed. Override it; there is nothing to call on `super`.
+  ///
+  /// - Parameter animated: Whether the disappearance is animated.
+  open func viewWillDisappear(_ animated: Bool) {}
+
+  /// Called once the controller's view has disappeared (UIKit's `viewDidDisappear(_:)`), when the
+  /// transition that hid it ends; never for a cancelled interactive pop. Override it; there is
+  /// nothing to call on `super`.
+  ///
+  /// - Parameter animated: Whether the disappearance was animated.
+  open func viewDidDisappear(_ animated: Bool) {}
+
   /// Runs ``loadView()`` and ``viewDidLoad()`` if they have not run yet.
   public func loadViewIfNeeded() {
     guard !isViewLoaded else { return }
