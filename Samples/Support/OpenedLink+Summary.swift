@@ -6,7 +6,7 @@ extension OpenedLink {
   /// `route /payments/transfer/:to: PaymentsView kept, TransferView shown`.
   public var summary: String {
     let steps = steps.map { step in
-      let name = (step.controller as? HeadlessViewController)?.name ?? step.module
+      let name = (step.controller as? HeadlessViewController)?.description ?? step.module
       return "\(name) \(step.wasReused ? "kept" : "shown")"
     }
     return "route \(route): \(steps.joined(separator: ", "))"

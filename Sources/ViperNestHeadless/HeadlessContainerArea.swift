@@ -15,5 +15,5 @@ public final class HeadlessContainerArea: ContainerArea, @MainActor CustomString
     self.owner = owner
   }
 
-  public var description: String { "\(owner?.name ?? "?").\(name)" }
+  public var description: String { "\(owner?.logName ?? "?").\(name)" }
 }

@@ -110,7 +110,7 @@ public final class HeadlessHost: UIToolkit {
   /// - Throws: `TransitionError` with code `transitionInFlight` while the stack animates.
   @discardableResult
   public func tapBack(in navigation: HeadlessNavigationController) throws -> Bool {
-    record(.userTappedBack(navigation.name))
+    record(.userTappedBack(navigation.logName))
     return try popByUser(navigation)
   }
 
@@ -130,22 +130,51 @@ public final class HeadlessHost: UIToolkit {
   public func swipeBack(in navigation: HeadlessNavigationController, completes: Bool = true) throws
     -> Bool
   {
-    record(.userSwipedBack(navigation.name, completed: completes))
-    guard completes else { return false }
+    record(.userSwipedBack(navigation.logName, completed: completes))
+    guard completes else {
+      cancelSwipeBack(in: navigation)
+      return false
+    }
     return try popByUser(navigation)
   }
 
   private func popByUser(_ navigation: HeadlessNavigationController) throws -> Bool {
-    guard navigation.controllers.count > 1, let top = navigation.topController else {
-      record(.ignored("no Back button in \(navigation.name): it shows only its root"))
-      return false
-    }
-    if top.navigationBarAppearance?.hidesBackButton == true || top.navigationItem.hidesBackButton {
-      record(.ignored("no Back button in \(navigation.name): \(top.name) hides it"))
-      return false
-    }
+    guard let top = poppableTop(of: navigation) else { return false }
     try navigation.popController(top, animated: true, completion: nil)
     return true
+  }
+
+  /// The controller the user can pop, or nil (recorded) when there is no Back button.
+  private func poppableTop(of navigation: HeadlessNavigationController) -> HeadlessViewController? {
+    guard navigation.controllers.count > 1, let top = navigation.topController else {
+      record(.ignored("no Back button in \(navigation.logName): it shows only its root"))
+      return nil
+    }
+    if top.navigationBarAppearance?.hidesBackButton == true || top.navigationItem.hidesBackButton {
+      record(.ignored("no Back button in \(navigation.logName): \(top.logName) hides it"))
+      return nil
+    }
+    return top
+  }
+
+  /// A swipe begun and cancelled: UIKit calls `viewWillDisappear` on the top controller and
+  /// `viewWillAppear` on the one below when the swipe begins; the cancellation reverses them (the
+  /// one below gets `viewWillDisappear` and `viewDidDisappear`, then the top `viewWillAppear` and
+  /// `viewDidAppear`), and nothing leaves the stack. Sources: Stack Overflow q. 18927878 ("View
+  /// controller lifecycle when swiping-to-pop"), wangling.me, "The inconsistent order of view
+  /// transition events" (2014), ../shared/notes/uikit-behaviour.md.
+  private func cancelSwipeBack(in navigation: HeadlessNavigationController) {
+    guard let top = poppableTop(of: navigation), navigation.isAppearingOrAppeared else { return }
+    let below = navigation.controllers[navigation.controllers.count - 2]
+    var begun = AppearanceTransition(animated: true)
+    begun.disappear(top, \.isMovingFromParent)
+    begun.appear(below)
+    begun.begin()
+    top.isMovingFromParent = false
+    for (controller, isAppearing) in [(below, false), (top, true)] {
+      controller.beginAppearanceTransition(isAppearing, animated: true)
+      controller.endAppearanceTransition()
+    }
   }
 
   /// The user swipes down the sheet `presented`: it is dismissed (animated) with everything it
@@ -170,15 +199,15 @@ public final class HeadlessHost: UIToolkit {
       presenter.presentedController === presented
     else {
       throw TransitionError(
-        .notPresented, "The user cannot swipe down \(presented.name): it is not presented.",
+        .notPresented, "The user cannot swipe down \(presented.logName): it is not presented.",
         fix: "swipe down the controller that is presented (the navigation container around a "
           + "wrapped module)")
     }
     if let reason = swipeDownRefusal(presented) {
-      record(.userSwipedDown(presented.name, refusedBecause: reason))
+      record(.userSwipedDown(presented.logName, refusedBecause: reason))
       return false
     }
-    record(.userSwipedDown(presented.name, refusedBecause: completes ? nil : "cancelled"))
+    record(.userSwipedDown(presented.logName, refusedBecause: completes ? nil : "cancelled"))
     guard completes else { return false }
     presenter.dismissPresentedController(animated: true, completion: nil)
     return true
@@ -186,7 +215,7 @@ public final class HeadlessHost: UIToolkit {
 
   private func swipeDownRefusal(_ presented: HeadlessViewController) -> String? {
     if let covering = presented.presentedController as? HeadlessViewController {
-      return "\(covering.name) covers it"
+      return "\(covering.logName) covers it"
     }
     switch presented.modalPresentationStyle {
     case .fullScreen?, .overFullScreen?:
@@ -196,7 +225,7 @@ public final class HeadlessHost: UIToolkit {
     let visibleChild = (presented as? HeadlessNavigationController)?.topController
     for controller in [presented, visibleChild].compactMap({ $0 })
     where controller.isModalInPresentation {
-      return "\(controller.name).isModalInPresentation"
+      return "\(controller.logName).isModalInPresentation"
     }
     return nil
   }
@@ -215,11 +244,11 @@ public final class HeadlessHost: UIToolkit {
     guard tabs.tabControllers.indices.contains(index) else {
       throw TransitionError(
         .noSuchTab,
-        "The user cannot select tab \(index) of \(tabs.name): it has \(tabs.tabControllers.count) "
+        "The user cannot select tab \(index) of \(tabs.logName): it has \(tabs.tabControllers.count) "
           + "tabs.",
         fix: "select a tab between 0 and \(tabs.tabControllers.count - 1)")
     }
-    record(.userSelectedTab(index, container: tabs.name))
+    record(.userSelectedTab(index, container: tabs.logName))
     tabs.selectedTabIndex = index
   }
 
@@ -274,7 +303,7 @@ public final class HeadlessHost: UIToolkit {
         fix: "make the storyboard scene's class \(type)")
     }
     controller.loadedFrom = ui
-    record(.loaded(controller.name, from: ui))
+    record(.loaded(controller.logName, from: ui))
     return view
   }
 
@@ -327,7 +356,7 @@ public final class HeadlessHost: UIToolkit {
   {
     let root = try headless(root)
     let navigation = HeadlessNavigationController(host: self)
-    navigation.name = "Navigation(\(root.name))"
+    navigation.logName = "Navigation(\(root.logName))"
     try navigation.setStack([root])
     return navigation
   }
@@ -337,6 +366,33 @@ public final class HeadlessHost: UIToolkit {
   /// - Returns: A ``HeadlessTabController``.
   public func makeTabContainer() -> any TabControlling {
     HeadlessTabController(host: self)
+  }
+
+  /// The name `controller` has in the log and in the host's messages: the one given with
+  /// ``setName(_:of:)``, else its type name (a navigation container made by a transition is named
+  /// `Navigation(<root>)`, a tab container `Tabs`).
+  ///
+  /// ```swift
+  /// #expect(navigation.controllers.map(host.name(of:)) == ["Contacts", "ContactDetail"])
+  /// ```
+  ///
+  /// - Parameter controller: A controller of this host.
+  /// - Returns: Its name.
+  public func name(of controller: HeadlessViewController) -> String { controller.logName }
+
+  /// Names `controller` in the log and in the host's messages. The name lives with the host, not
+  /// as a member of the controller, so that an app's controller can have a `name` of its own, as
+  /// it can in UIKit.
+  ///
+  /// ```swift
+  /// host.setName("Home", of: home)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The name.
+  ///   - controller: A controller of this host.
+  public func setName(_ name: String, of controller: HeadlessViewController) {
+    controller.logName = name
   }
 
   func record(_ event: NavigationEvent) { log.append(event) }

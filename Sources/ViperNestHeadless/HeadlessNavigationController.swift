@@ -6,7 +6,7 @@ public import ViperNest
 /// user's back button and edge swipe are ``HeadlessHost/tapBack(in:)`` and
 /// ``HeadlessHost/swipeBack(in:completes:)``.
 @MainActor
-public final class HeadlessNavigationController: HeadlessViewController, NavigationControlling {
+open class HeadlessNavigationController: HeadlessViewController, NavigationControlling {
   /// The controllers in the stack, root first.
   public private(set) var controllers: [HeadlessViewController] = []
 
@@ -29,6 +29,10 @@ public final class HeadlessNavigationController: HeadlessViewController, Navigat
 
   public override var childControllers: [any ViewControlling] { controllers + children }
 
+  override var appearanceChildren: [HeadlessViewController] {
+    (topController.map { [$0] } ?? []) + children
+  }
+
   override func becameVisible() {
     super.becameVisible()
     topController?.becameVisible()
@@ -40,9 +44,16 @@ public final class HeadlessNavigationController: HeadlessViewController, Navigat
       try checkPushable(controller, allowingOwnStack: true)
     }
     let removed = self.controllers.filter { old in !controllers.contains { $0 === old } }
+    var appearance = AppearanceTransition(animated: false)
+    if isAppearingOrAppeared, topController !== controllers.last {
+      appearance.disappear(topController)
+      appearance.appear(controllers.last)
+    }
     for controller in self.controllers { controller.parent = nil }
     self.controllers = controllers
     for controller in controllers { controller.parent = self }
+    appearance.begin()
+    appearance.end()
     for controller in removed { NavigationLifecycle.controllerDidLeaveHierarchy(controller) }
   }
 
@@ -53,14 +64,14 @@ public final class HeadlessNavigationController: HeadlessViewController, Navigat
     if controller is HeadlessNavigationController {
       throw TransitionError(
         .incompatibleController,
-        "\(name) cannot push \(controller.name): it is a navigation controller (UIKit raises an "
+        "\(logName) cannot push \(controller.logName): it is a navigation controller (UIKit raises an "
           + "exception: a navigation stack cannot hold another).",
         fix: "push the module itself, or present the navigation controller")
     }
     if let holder = controller.parent, !(allowingOwnStack && holder === self) {
       throw TransitionError(
         .alreadyShown,
-        "\(name) cannot push \(controller.name): it is already in \(holder.name) (UIKit raises an "
+        "\(logName) cannot push \(controller.logName): it is already in \(holder.logName) (UIKit raises an "
           + "exception for a controller pushed twice).",
         fix: "push a module that is not shown")
     }
@@ -69,7 +80,7 @@ public final class HeadlessNavigationController: HeadlessViewController, Navigat
     {
       throw TransitionError(
         .alreadyShown,
-        "\(name) cannot push \(controller.name): it is presented by \(presenter.name).",
+        "\(logName) cannot push \(controller.logName): it is presented by \(presenter.logName).",
         fix: "dismiss it first, or push a module that is not shown")
     }
   }
@@ -78,7 +89,7 @@ public final class HeadlessNavigationController: HeadlessViewController, Navigat
     if let inFlight = stackTransitionInFlight {
       throw TransitionError(
         .transitionInFlight,
-        "\(name) cannot \(verb) \(controller.name): the \(inFlight) is still animating.",
+        "\(logName) cannot \(verb) \(controller.logName): the \(inFlight) is still animating.",
         fix: "wait for its completion (or call host.finishTransitions() in a test)")
     }
   }
@@ -89,11 +100,20 @@ public final class HeadlessNavigationController: HeadlessViewController, Navigat
     let controller = try host.headless(controller)
     try checkPushable(controller)
     try checkNotAnimating("push", controller)
+    let covered = topController
     controllers.append(controller)
     controller.parent = self
-    host.record(.pushed(controller.name, onto: name))
+    host.record(.pushed(controller.logName, onto: logName))
     if isViewLoaded { controller.becameVisible() }
-    animate(animated, "push of \(controller.name)", inStack: true, completion: completion)
+    var appearance = AppearanceTransition(animated: animated)
+    if isAppearingOrAppeared {
+      appearance.disappear(covered)
+      appearance.appear(controller, \.isMovingToParent)
+    }
+    appearance.begin()
+    animate(
+      animated, "push of \(controller.logName)", inStack: true, completion: completion,
+      then: appearance.end)
   }
 
   public func popController(
@@ -102,13 +122,13 @@ public final class HeadlessNavigationController: HeadlessViewController, Navigat
     guard let index = controllers.firstIndex(where: { $0 === controller }) else {
       throw TransitionError(
         .noNavigationStack,
-        "\(name) cannot pop \((controller as? HeadlessViewController)?.name ?? "a controller"): "
+        "\(logName) cannot pop \((controller as? HeadlessViewController)?.logName ?? "a controller"): "
           + "it is not in this stack.",
         fix: "pop from the stack that holds it")
     }
     guard index > 0 else {
       throw TransitionError(
-        .cannotPopRoot, "\(name) cannot pop \(controllers[0].name): it is the stack's root.",
+        .cannotPopRoot, "\(logName) cannot pop \(controllers[0].logName): it is the stack's root.",
         fix: "dismiss or replace the whole navigation container instead")
     }
     try checkNotAnimating("pop", controllers[index])
@@ -121,12 +141,20 @@ public final class HeadlessNavigationController: HeadlessViewController, Navigat
     let popped = Array(controllers[index...])
     controllers.removeSubrange(index...)
     for controller in popped { controller.parent = nil }
-    host.record(.popped(popped.map(\.name), from: name))
+    host.record(.popped(popped.map(\.logName), from: logName))
     if isViewLoaded { topController?.becameVisible() }
+    // Only the visible (top) controller disappears; the one revealed appears.
+    var appearance = AppearanceTransition(animated: animated)
+    if isAppearingOrAppeared {
+      appearance.disappear(popped.last, \.isMovingFromParent)
+      appearance.appear(topController)
+    }
+    appearance.begin()
     animate(
-      animated, "pop of \(popped.map(\.name).joined(separator: ", "))", inStack: true,
+      animated, "pop of \(popped.map(\.logName).joined(separator: ", "))", inStack: true,
       completion: completion
     ) {
+      appearance.end()
       for controller in popped.reversed() {
         NavigationLifecycle.controllerDidLeaveHierarchy(controller)
       }

@@ -32,7 +32,7 @@ public final class HeadlessScreenHostingController: HeadlessViewController {
     self.screen = screen
     self.links = links
     super.init(host: host)
-    self.name = name
+    logName = name
   }
 }
 
@@ -47,7 +47,7 @@ extension HeadlessHost: ScreenHostingToolkit {
   {
     let controller = HeadlessScreenHostingController(
       screen: screen, named: name, links: links, host: self)
-    record(.loaded(controller.name, from: .code))
+    record(.loaded(controller.logName, from: .code))
     return controller
   }
 }

@@ -6,7 +6,7 @@ public import ViperNest
 /// Make one with ``HeadlessHost/makeTabContainer()``. The user's tap on a tab is
 /// ``HeadlessHost/selectTab(_:in:)``.
 @MainActor
-public final class HeadlessTabController: HeadlessViewController, TabControlling {
+open class HeadlessTabController: HeadlessViewController, TabControlling {
   /// The tabs' controllers, in order.
   public private(set) var tabControllers: [HeadlessViewController] = []
 
@@ -15,21 +15,35 @@ public final class HeadlessTabController: HeadlessViewController, TabControlling
   /// - Parameter host: The host.
   public required init(host: HeadlessHost) {
     super.init(host: host)
-    name = "Tabs"
+    logName = "Tabs"
   }
 
   public var tabRoots: [any ViewControlling] { tabControllers }
 
   public override var childControllers: [any ViewControlling] { tabControllers + children }
 
+  override var appearanceChildren: [HeadlessViewController] {
+    (selectedController.map { [$0] } ?? []) + children
+  }
+
   /// The index of the visible tab. As in UIKit, an index out of range is ignored.
   public var selectedTabIndex: Int {
     get { selectedIndex }
     set {
       guard newValue != selectedIndex, tabControllers.indices.contains(newValue) else { return }
+      let old = selectedController
       selectedIndex = newValue
-      host.record(.selectedTab(newValue, container: name))
+      host.record(.selectedTab(newValue, container: logName))
       if isViewLoaded { selectedController?.becameVisible() }
+      // The old tab disappears and the new one appears, without animation (UITabBarController
+      // forwards appearance to its selected child only).
+      var appearance = AppearanceTransition(animated: false)
+      if isAppearingOrAppeared {
+        appearance.disappear(old)
+        appearance.appear(selectedController)
+      }
+      appearance.begin()
+      appearance.end()
     }
   }
   private var selectedIndex = 0
@@ -49,27 +63,43 @@ public final class HeadlessTabController: HeadlessViewController, TabControlling
   /// - Throws: `TransitionError` with code `incompatibleController` for a foreign controller,
   ///   `alreadyShown` for a controller shown elsewhere (in another container, or presented).
   public func setTabRoots(_ tabs: [any ViewControlling], animated: Bool) throws {
-    let tabs = try tabs.map { try host.headless($0) }
+    try replaceTabs(tabs.map { try host.headless($0) }, selecting: nil)
+  }
+
+  /// Replaces the tabs and selects `index` (or keeps the selected index when it is in range),
+  /// with the appearance of the tab that leaves and of the one that shows.
+  private func replaceTabs(_ tabs: [HeadlessViewController], selecting index: Int?) throws {
     for tab in tabs {
       if let holder = tab.parent, holder !== self {
         throw TransitionError(
-          .alreadyShown, "\(name) cannot show \(tab.name) as a tab: it is in \(holder.name).",
-          fix: "remove it from \(holder.name) first, or build a new module")
+          .alreadyShown,
+          "\(logName) cannot show \(tab.logName) as a tab: it is in \(holder.logName).",
+          fix: "remove it from \(holder.logName) first, or build a new module")
       }
       if tab.parent == nil, let presenter = tab.presentingController as? HeadlessViewController {
         throw TransitionError(
           .alreadyShown,
-          "\(name) cannot show \(tab.name) as a tab: it is presented by \(presenter.name).",
+          "\(logName) cannot show \(tab.logName) as a tab: it is presented by \(presenter.logName).",
           fix: "dismiss it first, or build a new module")
       }
     }
     let removed = tabControllers.filter { old in !tabs.contains { $0 === old } }
+    let oldSelected = selectedController
     for tab in tabControllers { tab.parent = nil }
     tabControllers = tabs
     for tab in tabs { tab.parent = self }
-    host.record(.tabs(tabs.map(\.name), container: name))
+    host.record(.tabs(tabs.map(\.logName), container: logName))
+    if let index { selectedIndex = index }
     if !tabs.indices.contains(selectedIndex) { selectedIndex = 0 }
     if isViewLoaded { selectedController?.becameVisible() }
+    var appearance = AppearanceTransition(animated: false)
+    if isAppearingOrAppeared, oldSelected !== selectedController {
+      let leaves = oldSelected.map { old in removed.contains { $0 === old } } ?? false
+      appearance.disappear(oldSelected, leaves ? \.isMovingFromParent : nil)
+      appearance.appear(selectedController, \.isMovingToParent)
+    }
+    appearance.begin()
+    appearance.end()
     for tab in removed { NavigationLifecycle.controllerDidLeaveHierarchy(tab) }
   }
 
@@ -85,10 +115,7 @@ public final class HeadlessTabController: HeadlessViewController, TabControlling
     var remaining = tabControllers
     remaining.remove(at: index)
     let selected = selectedController
-    try? setTabRoots(remaining, animated: false)
-    if let selected, let kept = tabControllers.firstIndex(where: { $0 === selected }) {
-      selectedIndex = kept
-    }
+    try? replaceTabs(remaining, selecting: remaining.firstIndex { $0 === selected } ?? 0)
   }
 
   override func detachChild(_ child: HeadlessViewController) -> Bool {

@@ -20,8 +20,10 @@ public import ViperNest
 open class HeadlessViewController: ViewControlling, @MainActor CustomStringConvertible {
   /// The host this controller belongs to; it records what happens to the controller.
   public let host: HeadlessHost
-  /// The controller's name in the log. Default: its type name.
-  public var name: String {
+  /// The controller's name in the host's log and messages: the name given with
+  /// ``HeadlessHost/setName(_:of:)``, else the type name. Not a member UIKit lacks, so that a
+  /// subclass can have its own `name`.
+  var logName: String {
     get { customName ?? _typeName(type(of: self), qualified: false) }
     set { customName = newValue }
   }
@@ -59,8 +61,29 @@ open class HeadlessViewController: ViewControlling, @MainActor CustomStringConve
   /// The controller that presents this one. Held strongly, as UIKit's presentation controller
   /// holds the presenting controller until the dismissal ends.
   private var presenting: HeadlessViewController?
-  /// The container it is in (a stack, a tab container, a parent it is embedded in).
-  weak var parent: HeadlessViewController?
+  /// The container it is in: a stack, a tab container, a parent it is embedded in (UIKit's
+  /// `parent`).
+  public internal(set) weak var parent: HeadlessViewController?
+  /// The nearest navigation stack it is in (UIKit's `navigationController`).
+  public var navigationController: HeadlessNavigationController? {
+    sequence(first: self, next: \.parent).dropFirst().lazy
+      .compactMap { $0 as? HeadlessNavigationController }.first
+  }
+  /// The nearest tab container it is in (UIKit's `tabBarController`).
+  public var tabBarController: HeadlessTabController? {
+    sequence(first: self, next: \.parent).dropFirst().lazy
+      .compactMap { $0 as? HeadlessTabController }.first
+  }
+  /// The controller that presents it, or that presents its nearest presented ancestor (UIKit's
+  /// `presentingViewController`).
+  public var presentingViewController: HeadlessViewController? {
+    presenting ?? parent?.presentingViewController
+  }
+  /// What it presents, or what its nearest presenting ancestor presents (UIKit's
+  /// `presentedViewController`).
+  public var presentedViewController: HeadlessViewController? {
+    presented ?? parent?.presentedViewController
+  }
   /// The window it is the root of.
   public internal(set) weak var window: HeadlessWindow?
   /// The window that kept this presented controller on screen after the root that presented it
@@ -123,6 +146,79 @@ open class HeadlessViewController: ViewControlling, @MainActor CustomStringConve
   /// - Parameter animated: Whether the disappearance was animated.
   open func viewDidDisappear(_ animated: Bool) {}
 
+  /// Whether the controller is being presented, during the appearance callbacks of its
+  /// presentation (UIKit's `isBeingPresented`).
+  public internal(set) var isBeingPresented = false
+  /// Whether the controller is being dismissed, during the disappearance callbacks of its
+  /// dismissal (UIKit's `isBeingDismissed`).
+  public internal(set) var isBeingDismissed = false
+  /// Whether the controller is being pushed, embedded or made a tab, during its appearance
+  /// callbacks (UIKit's `isMovingToParent`).
+  public internal(set) var isMovingToParent = false
+  /// Whether the controller is being popped or removed from its container, during its
+  /// disappearance callbacks (UIKit's `isMovingFromParent`).
+  public internal(set) var isMovingFromParent = false
+
+  /// Where the controller is in UIKit's appearance cycle.
+  enum AppearanceState { case disappeared, appearing, appeared, disappearing }
+  /// Where the controller is in UIKit's appearance cycle.
+  private(set) var appearanceState = AppearanceState.disappeared
+
+  /// Whether the controller's view is on screen or appearing.
+  var isAppearingOrAppeared: Bool {
+    appearanceState == .appearing || appearanceState == .appeared
+  }
+
+  /// Starts an appearance (`isAppearing`) or a disappearance (UIKit's
+  /// `beginAppearanceTransition(_:animated:)`): calls ``viewWillAppear(_:)`` or
+  /// ``viewWillDisappear(_:)``, unless the controller already is in that state, then forwards it
+  /// to the children it shows. A container of your own calls it for the children it shows and
+  /// hides; the host calls it for everything it shows and hides.
+  ///
+  /// - Parameters:
+  ///   - isAppearing: Whether the view appears (`true`) or disappears.
+  ///   - animated: Whether the transition is animated.
+  public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+    switch (isAppearing, appearanceState) {
+    case (true, .disappeared), (true, .disappearing):
+      loadViewIfNeeded()
+      lastAppearanceAnimated = animated
+      appearanceState = .appearing
+      viewWillAppear(animated)
+    case (false, .appeared), (false, .appearing):
+      lastAppearanceAnimated = animated
+      appearanceState = .disappearing
+      viewWillDisappear(animated)
+    default:
+      return
+    }
+    for child in appearanceChildren {
+      child.beginAppearanceTransition(isAppearing, animated: animated)
+    }
+  }
+
+  /// Ends the appearance or disappearance begun by
+  /// ``beginAppearanceTransition(_:animated:)`` (UIKit's `endAppearanceTransition()`): calls
+  /// ``viewDidAppear(_:)`` or ``viewDidDisappear(_:)``, then forwards it to the children it shows.
+  public func endAppearanceTransition() {
+    switch appearanceState {
+    case .appearing:
+      appearanceState = .appeared
+      viewDidAppear(lastAppearanceAnimated)
+    case .disappearing:
+      appearanceState = .disappeared
+      viewDidDisappear(lastAppearanceAnimated)
+    default:
+      return
+    }
+    for child in appearanceChildren { child.endAppearanceTransition() }
+  }
+  private var lastAppearanceAnimated = false
+
+  /// The children whose appearance this controller forwards (UIKit's containment): embedded
+  /// children; containers add the child they show (a stack's top, the selected tab).
+  var appearanceChildren: [HeadlessViewController] { children }
+
   /// Runs ``loadView()`` and ``viewDidLoad()`` if they have not run yet.
   public func loadViewIfNeeded() {
     guard !isViewLoaded else { return }
@@ -149,7 +245,8 @@ open class HeadlessViewController: ViewControlling, @MainActor CustomStringConve
     return area
   }
 
-  public var description: String { name }
+  /// The controller's name in the host's log (see ``HeadlessHost/name(of:)``).
+  open var description: String { logName }
 
   // MARK: - ViewControlling
 
@@ -163,14 +260,7 @@ open class HeadlessViewController: ViewControlling, @MainActor CustomStringConve
     presenting ?? parent?.presentingController
   }
   public var parentController: (any ViewControlling)? { parent }
-  public var navigationContainer: (any NavigationControlling)? {
-    var container = parent
-    while let current = container {
-      if let navigation = current as? HeadlessNavigationController { return navigation }
-      container = current.parent
-    }
-    return nil
-  }
+  public var navigationContainer: (any NavigationControlling)? { navigationController }
 
   /// The controllers it contains: embedded children (containers add their stack or tabs).
   public var childControllers: [any ViewControlling] { children }
@@ -216,9 +306,18 @@ open class HeadlessViewController: ViewControlling, @MainActor CustomStringConve
   ) throws {
     let (controller, context) = try present(controller, style: style, "present")
     controller.modalPresentationStyle = style
-    host.record(.presented(controller.name, by: name, style: style))
+    host.record(.presented(controller.logName, by: logName, style: style))
     controller.becameVisible()
-    context.animate(animated, "presentation of \(controller.name)", completion: completion)
+    var appearance = AppearanceTransition(animated: animated)
+    // Only a full-screen presentation removes the presenter's views, so only it makes the
+    // presenter disappear; sheets (the default since iOS 13) and "over" styles leave it on
+    // screen (`UIModalPresentationStyle.fullScreen` / `.overFullScreen` / `.pageSheet` pages).
+    if style == .fullScreen { appearance.disappear(context) }
+    appearance.appear(controller, \.isBeingPresented)
+    appearance.begin()
+    context.animate(
+      animated, "presentation of \(controller.logName)", completion: completion,
+      then: appearance.end)
   }
 
   /// Shows `controller` as an overlay sheet. Overridable, like ``presentController(_:style:animated:completion:)``.
@@ -230,9 +329,13 @@ open class HeadlessViewController: ViewControlling, @MainActor CustomStringConve
     controller.overlayAppearance = appearance
     controller.modalPresentationStyle = .pageSheet
     controller.isModalInPresentation = !appearance.dismissesInteractively
-    host.record(.overlaid(controller.name, by: name, appearance: appearance))
+    host.record(.overlaid(controller.logName, by: logName, appearance: appearance))
     controller.becameVisible()
-    context.animate(animated, "overlay of \(controller.name)", completion: completion)
+    var transition = AppearanceTransition(animated: animated)
+    transition.appear(controller, \.isBeingPresented)  // a sheet: the presenter stays on screen
+    transition.begin()
+    context.animate(
+      animated, "overlay of \(controller.logName)", completion: completion, then: transition.end)
   }
 
   /// Checks what UIKit checks before presenting, and links `controller` to the presentation
@@ -245,36 +348,36 @@ open class HeadlessViewController: ViewControlling, @MainActor CustomStringConve
     if let holder = controller.parent ?? controller.presenting {
       throw TransitionError(
         .alreadyShown,
-        "\(name) cannot \(verb) \(controller.name): it is already shown by \(holder.name) "
+        "\(logName) cannot \(verb) \(controller.logName): it is already shown by \(holder.logName) "
           + "(UIKit raises an exception for a controller that has a parent or is presented).",
         fix: "\(verb) a controller that is not shown, or the container it sits in")
     }
     guard isInWindow else {
       throw TransitionError(
         .notInWindow,
-        "\(name) cannot \(verb) \(controller.name): \(name) is not in a window (UIKit only logs "
+        "\(logName) cannot \(verb) \(controller.logName): \(logName) is not in a window (UIKit only logs "
           + "a warning and never presents).",
-        fix: "show \(name) first (make it, or a container holding it, a window's root), or "
+        fix: "show \(logName) first (make it, or a container holding it, a window's root), or "
           + "present from a controller that is on screen")
     }
     if let inFlight = context.transitionInFlight {
       throw TransitionError(
         .transitionInFlight,
-        "\(name) cannot \(verb) \(controller.name): the \(inFlight) in its presentation "
-          + "context \(context.name) is still animating.",
+        "\(logName) cannot \(verb) \(controller.logName): the \(inFlight) in its presentation "
+          + "context \(context.logName) is still animating.",
         fix: "present from the completion of that transition (or call host.finishTransitions() "
           + "in a test)")
     }
     if let presented = context.presented {
       throw TransitionError(
         .alreadyPresenting,
-        "\(name) cannot \(verb) \(controller.name): its presentation context \(context.name) "
-          + "already presents \(presented.name).",
-        fix: "dismiss \(presented.name) first, or present from \(presented.name)")
+        "\(logName) cannot \(verb) \(controller.logName): its presentation context \(context.logName) "
+          + "already presents \(presented.logName).",
+        fix: "dismiss \(presented.logName) first, or present from \(presented.logName)")
     }
     context.presented = controller
     controller.presenting = context
-    controller.presentedFrom = name
+    controller.presentedFrom = logName
     return (controller, context)
   }
 
@@ -321,15 +424,25 @@ open class HeadlessViewController: ViewControlling, @MainActor CustomStringConve
       }
       return
     }
-    host.record(.dismissed(dismissed.name, by: dismissed.presentedFrom ?? name))
-    animate(animated, "dismissal of \(dismissed.name)", completion: completion) { [self] in
+    host.record(.dismissed(dismissed.logName, by: dismissed.presentedFrom ?? logName))
+    // Everything above `dismissed` goes with it (only what is on screen gets callbacks); the
+    // presenter reappears only if a full-screen presentation had removed its views.
+    var appearance = AppearanceTransition(animated: animated)
+    var chain = [dismissed]
+    while let next = chain.last?.presented { chain.append(next) }
+    for controller in chain.reversed() { appearance.disappear(controller, \.isBeingDismissed) }
+    if dismissed.modalPresentationStyle == .fullScreen { appearance.appear(self) }
+    appearance.begin()
+    animate(animated, "dismissal of \(dismissed.logName)", completion: completion) { [self] in
+      appearance.end()
       NavigationLifecycle.controllerDidLeaveHierarchy(dismissed)
       unlinkPresentations(from: dismissed)
     }
   }
 
-  /// Dismisses as UIKit's `dismiss(animated:completion:)` does: what this controller presents,
-  /// with everything above it; when it presents nothing, itself (its presenter dismisses it).
+  /// Dismisses as UIKit's `dismiss(animated:completion:)` does: what this controller, or the
+  /// ancestor that presents for it, presents, with everything above it; when nothing is presented,
+  /// itself (its presenter dismisses it).
   /// Overridable, as UIKit's is.
   ///
   /// ```swift
@@ -340,7 +453,7 @@ open class HeadlessViewController: ViewControlling, @MainActor CustomStringConve
   ///   - animated: Whether to animate.
   ///   - completion: Called once the dismissal ends.
   open func dismiss(animated: Bool, completion: (@MainActor () -> Void)? = nil) {
-    if presented != nil {
+    if presentedViewController != nil {
       dismissPresentedController(animated: animated, completion: completion)
     } else if let presenter = presentingController as? HeadlessViewController {
       presenter.dismissPresentedController(animated: animated, completion: completion)
@@ -373,14 +486,14 @@ open class HeadlessViewController: ViewControlling, @MainActor CustomStringConve
     guard area.owner === self else {
       throw TransitionError(
         .areaNotInParent,
-        "Cannot embed \(child.name) in \(name): area \(area.name) belongs to "
-          + "\(area.owner?.name ?? "a released controller").",
+        "Cannot embed \(child.logName) in \(logName): area \(area.name) belongs to "
+          + "\(area.owner?.logName ?? "a released controller").",
         fix: "embed into an area of the parent: parent.area(\"\(area.name)\")")
     }
     if let presenter = child.presenting {
       throw TransitionError(
         .alreadyShown,
-        "Cannot embed \(child.name) in \(name): it is presented by \(presenter.name).",
+        "Cannot embed \(child.logName) in \(logName): it is presented by \(presenter.logName).",
         fix: "dismiss it first, or embed a controller that is not shown")
     }
     // UIKit's addChild(_:) first removes a controller that has a parent from that parent.
@@ -388,8 +501,13 @@ open class HeadlessViewController: ViewControlling, @MainActor CustomStringConve
     children.append(child)
     childAreas[ObjectIdentifier(child)] = area.name
     child.parent = self
-    host.record(.embedded(child.name, in: name, area: area.name))
+    host.record(.embedded(child.logName, in: logName, area: area.name))
     child.becameVisible()
+    // A child's view added to a parent on screen appears (containment forwards appearance).
+    var appearance = AppearanceTransition(animated: false)
+    if isAppearingOrAppeared { appearance.appear(child, \.isMovingToParent) }
+    appearance.begin()
+    if appearanceState == .appeared { appearance.end() }
   }
 
   public func removeFromParentController() {
@@ -400,7 +518,11 @@ open class HeadlessViewController: ViewControlling, @MainActor CustomStringConve
   /// ``detachChild(_:)`` for their own children.
   func removeChild(_ child: HeadlessViewController) {
     guard detachChild(child) else { return }
-    host.record(.removed(child.name, from: name))
+    host.record(.removed(child.logName, from: logName))
+    var appearance = AppearanceTransition(animated: false)
+    appearance.disappear(child, \.isMovingFromParent)
+    appearance.begin()
+    appearance.end()
     NavigationLifecycle.controllerDidLeaveHierarchy(child)
   }
 

@@ -45,23 +45,29 @@ public final class HeadlessWindow: WindowHosting, @MainActor CustomStringConvert
     {
       throw TransitionError(
         .alreadyShown,
-        "\(name) cannot make \(controller.name) its root: it is shown by \(typeName(holder)).",
+        "\(name) cannot make \(controller.logName) its root: it is shown by \(typeName(holder)).",
         fix: "remove it from there first, or build a new module")
     }
     let old = root === controller ? nil : root
     old?.window = nil
     root = controller
     controller?.window = self
-    host.record(.root(controller?.name, window: name))
+    host.record(.root(controller?.logName, window: name))
+    // The old root's view leaves the window and the new one's is added, without animation.
+    var appearance = AppearanceTransition(animated: false)
+    appearance.disappear(old)
     if let controller {
       isKeyAndVisible = true
       controller.becameVisible()
+      appearance.appear(controller)
     }
+    appearance.begin()
+    appearance.end()
     guard let old else { return }
     if let presented = old.presentedController as? HeadlessViewController {
       leftBehindPresentations.append(presented)
       presented.leftBehindIn = self
-      host.record(.leftBehind(presented.name, window: name))
+      host.record(.leftBehind(presented.logName, window: name))
     }
     NavigationLifecycle.controllerDidLeaveHierarchy(old)
   }
@@ -72,7 +78,7 @@ public final class HeadlessWindow: WindowHosting, @MainActor CustomStringConvert
   }
 
   private func typeName(_ controller: any ViewControlling) -> String {
-    (controller as? HeadlessViewController)?.name
+    (controller as? HeadlessViewController)?.logName
       ?? _typeName(type(of: controller), qualified: false)
   }
 }

@@ -23,6 +23,11 @@ public enum NavigationConformance {
       ("presentingRightAfterADismissalIsRefused", presentingRightAfterADismissalIsRefused),
       ("presentingOutsideAWindowIsRefused", presentingOutsideAWindowIsRefused),
       ("pushingWhatUIKitRaisesForIsRefused", pushingWhatUIKitRaisesForIsRefused),
+      ("pushAndPopCallAppearanceInUIKitsOrder", pushAndPopCallAppearanceInUIKitsOrder),
+      ("aSheetLeavesItsPresenterOnScreen", aSheetLeavesItsPresenterOnScreen),
+      ("aFullScreenPresentationHidesItsPresenter", aFullScreenPresentationHidesItsPresenter),
+      ("selectingATabMovesAppearance", selectingATabMovesAppearance),
+      ("replacingTheWindowRootMovesAppearance", replacingTheWindowRootMovesAppearance),
     ]
 
   /// A window showing a navigation container around a screen named `List`.
@@ -185,6 +190,118 @@ public enum NavigationConformance {
     try expectRefusal(.alreadyShown) {
       try navigation.pushController(list, animated: false, completion: nil)
     }
+  }
+
+  // MARK: - Appearance (viewWillAppear, viewDidAppear, viewWillDisappear, viewDidDisappear)
+
+  /// A push hides the top and shows the pushed screen; Back reverses it. Order: what hides
+  /// "will", what shows "will", then the same "did"s (wangling.me, "The inconsistent order of view
+  /// transition events"; ../shared/notes/uikit-behaviour.md).
+  public static func pushAndPopCallAppearanceInUIKitsOrder(
+    _ driver: any NavigationConformanceDriver
+  ) async throws {
+    let (navigation, list) = try await showList(driver)
+    driver.appearanceLog = []
+    try PushTransition(from: list, to: driver.makeScreen("Detail")).perform(animated: true)
+    await driver.finishTransitions()
+    try require(
+      driver.appearanceLog == [
+        "List willDisappear", "Detail willAppear", "List didDisappear", "Detail didAppear",
+      ], "push: \(driver.appearanceLog)")
+    driver.appearanceLog = []
+    try await driver.userTapsBack(in: navigation)
+    await driver.finishTransitions()
+    try require(
+      driver.appearanceLog == [
+        "Detail willDisappear", "List willAppear", "Detail didDisappear", "List didAppear",
+      ], "pop: \(driver.appearanceLog)")
+  }
+
+  /// A sheet leaves its presenter's views in place: the presenter gets no callback.
+  public static func aSheetLeavesItsPresenterOnScreen(_ driver: any NavigationConformanceDriver)
+    async throws
+  {
+    let (_, list) = try await showList(driver)
+    driver.appearanceLog = []
+    let sheet = PresentTransition(
+      from: list, to: driver.makeScreen("Sheet"), appearance: .init(style: .pageSheet))
+    try sheet.perform(animated: true)
+    await driver.finishTransitions()
+    try require(
+      driver.appearanceLog == ["Sheet willAppear", "Sheet didAppear"],
+      "sheet: \(driver.appearanceLog)")
+    driver.appearanceLog = []
+    try sheet.reverse(animated: true)
+    await driver.finishTransitions()
+    try require(
+      driver.appearanceLog == ["Sheet willDisappear", "Sheet didDisappear"],
+      "sheet dismissed: \(driver.appearanceLog)")
+  }
+
+  /// A full-screen presentation removes its presenter's views: the presenter disappears, and
+  /// appears again when the presentation is dismissed.
+  public static func aFullScreenPresentationHidesItsPresenter(
+    _ driver: any NavigationConformanceDriver
+  ) async throws {
+    let (_, list) = try await showList(driver)
+    driver.appearanceLog = []
+    let cover = PresentTransition(
+      from: list, to: driver.makeScreen("Cover"), appearance: .init(style: .fullScreen))
+    try cover.perform(animated: true)
+    await driver.finishTransitions()
+    try require(
+      Set(driver.appearanceLog) == [
+        "List willDisappear", "Cover willAppear", "List didDisappear", "Cover didAppear",
+      ] && driver.appearanceLog.first == "List willDisappear",
+      "full-screen: \(driver.appearanceLog)")
+    driver.appearanceLog = []
+    try cover.reverse(animated: true)
+    await driver.finishTransitions()
+    try require(
+      Set(driver.appearanceLog) == [
+        "Cover willDisappear", "List willAppear", "Cover didDisappear", "List didAppear",
+      ] && driver.appearanceLog.first == "Cover willDisappear",
+      "full-screen dismissed: \(driver.appearanceLog)")
+  }
+
+  /// Selecting a tab hides the old tab and shows the new one; only the selected tab ever appears.
+  public static func selectingATabMovesAppearance(_ driver: any NavigationConformanceDriver)
+    async throws
+  {
+    let tabs = try driver.window.toolkit.makeTabContainer()
+    try TabTransition(
+      container: tabs, tabs: [driver.makeScreen("Home"), driver.makeScreen("Cart")]
+    )
+    .perform(animated: false)
+    try WindowRootTransition(window: driver.window, root: tabs).perform(animated: false)
+    await driver.finishTransitions()
+    try require(
+      driver.appearanceLog == ["Home willAppear", "Home didAppear"],
+      "first tab: \(driver.appearanceLog)")
+    driver.appearanceLog = []
+    tabs.selectedTabIndex = 1
+    await driver.finishTransitions()
+    try require(
+      Set(driver.appearanceLog) == [
+        "Home willDisappear", "Cart willAppear", "Home didDisappear", "Cart didAppear",
+      ], "tab switch: \(driver.appearanceLog)")
+  }
+
+  /// A window root replaced: the old root disappears, the new one appears.
+  public static func replacingTheWindowRootMovesAppearance(
+    _ driver: any NavigationConformanceDriver
+  ) async throws {
+    try WindowRootTransition(window: driver.window, root: driver.makeScreen("Login"))
+      .perform(animated: false)
+    await driver.finishTransitions()
+    driver.appearanceLog = []
+    try WindowRootTransition(window: driver.window, root: driver.makeScreen("Home"))
+      .perform(animated: false)
+    await driver.finishTransitions()
+    try require(
+      Set(driver.appearanceLog) == [
+        "Login willDisappear", "Home willAppear", "Login didDisappear", "Home didAppear",
+      ], "root switch: \(driver.appearanceLog)")
   }
 
   /// Dismisses what the window shows presented, as an app must before it lets a screen go: a

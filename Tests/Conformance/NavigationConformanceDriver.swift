@@ -10,8 +10,14 @@ public protocol NavigationConformanceDriver: AnyObject {
   /// A window that is on screen, kept for the scenario.
   var window: any WindowHosting { get }
 
-  /// A new plain controller named `name`.
+  /// A new plain controller named `name`, which writes its appearance callbacks to
+  /// ``appearanceLog``.
   func makeScreen(_ name: String) -> any ViewControlling
+
+  /// The appearance callbacks of the screens ``makeScreen(_:)`` made, oldest first:
+  /// `"<name> willAppear"`, `"<name> didAppear"`, `"<name> willDisappear"`,
+  /// `"<name> didDisappear"`.
+  var appearanceLog: [String] { get set }
 
   /// The user taps Back in `navigation` (UIKit: what the back button does).
   func userTapsBack(in navigation: any NavigationControlling) async throws

@@ -26,9 +26,12 @@
 
     var window: any WindowHosting { uiWindow }
 
+    var appearanceLog: [String] = []
+
     func makeScreen(_ name: String) -> any ViewControlling {
-      let screen = UIViewController(nibName: nil, bundle: nil)
+      let screen = RecordingController(nibName: nil, bundle: nil)
       screen.title = name
+      screen.record = { [weak self] line in self?.appearanceLog.append("\(name) \(line)") }
       return screen
     }
 
@@ -53,6 +56,28 @@
         try? await Task.sleep(for: .milliseconds(20))
       }
       return condition()
+    }
+  }
+
+  /// A plain controller that reports UIKit's appearance callbacks.
+  final class RecordingController: UIViewController {
+    var record: (String) -> Void = { _ in }
+
+    override func viewWillAppear(_ animated: Bool) {
+      super.viewWillAppear(animated)
+      record("willAppear")
+    }
+    override func viewDidAppear(_ animated: Bool) {
+      super.viewDidAppear(animated)
+      record("didAppear")
+    }
+    override func viewWillDisappear(_ animated: Bool) {
+      super.viewWillDisappear(animated)
+      record("willDisappear")
+    }
+    override func viewDidDisappear(_ animated: Bool) {
+      super.viewDidDisappear(animated)
+      record("didDisappear")
     }
   }
 

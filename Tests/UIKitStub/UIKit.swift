@@ -138,6 +138,12 @@ public enum UIModalPresentationStyle: Int, Sendable {
   // generator: uikit/uiviewcontroller/title: var title: String? { get set }
   open var title: String? { get { stub() } set { stub() } }
 
+  // uikit/uiviewcontroller/viewwillappear(_:): func viewWillAppear(_ animated: Bool)
+  open func viewWillAppear(_ animated: Bool) { stub() }
+  // uikit/uiviewcontroller/viewdidappear(_:): func viewDidAppear(_ animated: Bool)
+  open func viewDidAppear(_ animated: Bool) { stub() }
+  // uikit/uiviewcontroller/viewwilldisappear(_:): func viewWillDisappear(_ animated: Bool)
+  open func viewWillDisappear(_ animated: Bool) { stub() }
   // uikit/uiviewcontroller/viewdiddisappear(_:): func viewDidDisappear(_ animated: Bool)
   open func viewDidDisappear(_ animated: Bool) { stub() }
   // uikit/uiviewcontroller/ismovingfromparent: var isMovingFromParent: Bool { get }

@@ -293,12 +293,12 @@ final class BankSession {
       container.selectedTabIndex != shownTab
     else { return }
     if shownTab == nil {
-      let items = container.tabControllers.map { $0.tabItem?.description ?? $0.name }
+      let items = container.tabControllers.map { $0.tabItem?.description ?? $0.description }
       print("  tab items: \(items.joined(separator: ", "))")
     }
     shownTab = container.selectedTabIndex
     let titles = container.tabControllers.enumerated().map { index, tab in
-      let title = tab.tabItem?.title ?? tab.name
+      let title = tab.tabItem?.title ?? tab.description
       return index == container.selectedTabIndex ? "[\(title)]" : title
     }
     print("  tab bar: \(titles.joined(separator: "  "))")
@@ -308,11 +308,11 @@ final class BankSession {
   private func reportAreas(of screen: HeadlessViewController) {
     guard !screen.children.isEmpty else { return }
     let areas = screen.children.compactMap { child in
-      screen.areaName(of: child).map { "\($0) ← \(child.name)" }
+      screen.areaName(of: child).map { "\($0) ← \(child.description)" }
     }.joined(separator: " · ")
     guard areas != shownAreas else { return }
     shownAreas = areas
-    print("  areas of \(screen.name): \(areas)")
+    print("  areas of \(screen.description): \(areas)")
   }
 
 }

@@ -94,6 +94,18 @@ enum ShownControllers {
     }
   }
 
+  /// Begins the leak-detection group of a container a transition built around its module (a
+  /// navigation container), when a detector is on: it ends when the container leaves the screen,
+  /// and a container that is not released then is reported with role `container`.
+  static func trackContainer(_ container: any ViewControlling) {
+    guard LeakDetector.current != nil else { return }
+    update(container) { entry in
+      if entry.leakToken == nil {
+        entry.leakToken = beginModuleGroup(view: container, input: nil)
+      }
+    }
+  }
+
   /// Begins the leak-detection group of a module that is not VIPER (``Module``'s view and input),
   /// when a detector is on; it ends when the view leaves the screen or is released.
   static func trackModule(view: any ViewControlling, input: Any) {

@@ -48,6 +48,7 @@ extension Presentable {
     let controller = viewController
     try ensureNotShown(controller, "attach a navigation container to")
     let navigation = try controller.toolkit.makeNavigationContainer(root: controller)
+    ShownControllers.trackContainer(navigation)
     if let tabBarItem { navigation.applyTabItem(tabBarItem) }
     return navigation
   }

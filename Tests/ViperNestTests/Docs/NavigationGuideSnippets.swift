@@ -91,16 +91,40 @@ enum NavigationGuide {
     host.finishTransitions()      // now it is dismissed, and its story closed
   }
 
+  // MARK: - Appearance: what each host calls, and when
+
+  @MainActor protocol FavoritesViewProtocol: AnyObject {}
+  @MainActor protocol FavoritesViewOutput: AnyObject { func viewWillAppear() }
+
+  final class FavoritesView: HeadlessViewController, VIPERView, FavoritesViewProtocol {
+    let links = ViewLinks<any FavoritesViewOutput>()
+
+    override func viewWillAppear(_ animated: Bool) { presenter.viewWillAppear() }  // reloads
+  }
+
+  final class FavoritesPresenter: VIPERPresenter, FavoritesViewOutput {
+    let links = PresenterLinks<any FavoritesViewProtocol, NoInteractor, NoRouter>()
+    private(set) var loads = 0
+    func viewWillAppear() { loads += 1 }
+  }
+
+  typealias FavoritesBuilder = VIPERBuilder<FavoritesView, FavoritesPresenter, NoInteractor, NoRouter>
+
+  @MainActor static func names(host: HeadlessHost, home: HeadlessViewController, detail: HeadlessViewController) {
+    host.setName("Home", of: home)    // the log says "push Detail onto Navigation(Home)"
+    #expect(host.name(of: detail) == "DetailView")   // default: the type name
+  }
+
   // MARK: - Testing navigation headless
 
   @MainActor static func transcript(host: HeadlessHost) throws -> String {
     let window = host.makeWindow()
     let home = PlainController(host: host)
-    home.name = "Home"
+    host.setName("Home", of: home)
     let detail = PlainController(host: host)
-    detail.name = "Detail"
+    host.setName("Detail", of: detail)
     let sheet = PlainController(host: host)
-    sheet.name = "Sheet"
+    host.setName("Sheet", of: sheet)
     try home.attachToWindow(window, withNavigationController: true)
     let push = PushTransition(from: home, to: detail)
     try push.perform()
@@ -129,6 +153,32 @@ extension OverlayTransition: NavigationGuide.Transition {}
 @MainActor
 struct NavigationGuideSnippetTests {
   let host = HeadlessHost()
+
+  @Test func aScreenThatLoadsOnAppearanceReloadsWhenTheScreenAboveItIsPopped() throws {
+    let host = HeadlessHost(timing: .strict)
+    let registry = try Registry(host.assembly, AnyAssembly("Favorites") { r in
+      r.register(NavigationGuide.FavoritesPresenter.self, mainActor: NavigationGuide.FavoritesPresenter.init)
+    })
+    let app = try registry.start()
+    defer { app.close() }
+    let favorites = try NavigationGuide.FavoritesBuilder.build(in: app)
+    let window = host.makeWindow()
+    try favorites.attachToWindow(window, withNavigationController: true)
+    #expect(favorites.presenter.loads == 1, "the first appearance loads")
+    let navigation = try #require(favorites.view.navigationController)
+    try navigation.pushController(PlainController(host: host), animated: true, completion: nil)
+    host.finishTransitions()
+    #expect(try host.tapBack(in: navigation))
+    host.finishTransitions()
+    #expect(favorites.presenter.loads == 2, "revealed by the pop: reloaded, with no manual replay")
+  }
+
+  @Test func theLogNameLivesWithTheHost() {
+    final class DetailView: HeadlessViewController {}
+    let home = PlainController(host: host)
+    NavigationGuide.names(host: host, home: home, detail: DetailView(host: host))
+    #expect(host.name(of: home) == "Home")
+  }
 
   @Test func everyTransitionMatchesTheGuidesSummaryOfTheProtocol() throws {
     let window = host.makeWindow()

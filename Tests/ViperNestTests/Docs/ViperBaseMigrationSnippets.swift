@@ -103,7 +103,7 @@ struct ViperBaseMigrationSnippetTests {
     let router = try #require(
       (view.presenter as? ViperBaseMigrationGuide.MyModulePresenter)?.router as? ViperBaseMigrationGuide.MyModuleRouter)
     try router.goToNextModule()
-    #expect(navigation.controllers.map(\.name) == ["MyModuleView", "NextModuleView"])
+    #expect(navigation.controllers.map(\.description) == ["MyModuleView", "NextModuleView"])
 
     try router.showNextModule(someData: "Example of data", anotherData: 2)
     let next = try #require(view.presentedController as? NextModuleView)

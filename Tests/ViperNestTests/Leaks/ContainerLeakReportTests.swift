@@ -31,4 +31,25 @@ struct ContainerLeakReportTests {
     #expect(!report.description.contains("view of module HeadlessNavigation"))
     #expect(kept != nil)
   }
+
+  @Test func aNavigationContainerThatAPresentationBuiltIsTrackedAsAContainer() async throws {
+    let host = HeadlessHost()
+    let window = host.makeWindow()
+    let detector = LeakDetector(timeout: .milliseconds(20))
+    var kept: (any ViewControlling)?
+    try detector.withTracking {
+      let list = HeadlessViewController(host: host)
+      try window.setRootController(list)
+      let present = PresentTransition(
+        from: list, to: HeadlessViewController(host: host), embedIn: .navigationController)
+      try present.perform(animated: false)
+      kept = present.presented  // kept after its dismissal, as a cycle would
+      try present.reverse(animated: false)
+    }
+
+    let report = try #require(await detector.check())
+    let container = try #require(report.leaks.first { $0.role == .container })
+    #expect(container.typeName == "HeadlessNavigationController")
+    #expect(kept is HeadlessNavigationController)
+  }
 }

@@ -38,7 +38,7 @@ func registerRetainingModule(_ r: Registrar) {
 /// A plain controller (an MVC module) with the classic closure leak: it captures itself.
 final class SelfCapturingController: HeadlessViewController {
   var onSave: (() -> Void)?
-  override func viewDidLoad() { onSave = { self.name = "saved" } }
+  override func viewDidLoad() { onSave = { self.title = "saved" } }
 }
 
 /// The registry, the module builder and transitions feed the leak detector on their own.

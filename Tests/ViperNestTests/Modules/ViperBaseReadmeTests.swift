@@ -180,7 +180,7 @@ struct ViperBaseReadmeTests {
     try module.router.goToNextModule()
 
     let navigation = try #require(window.root as? HeadlessNavigationController)
-    #expect(navigation.controllers.map(\.name) == ["MyModuleView", "NextModuleView"])
+    #expect(navigation.controllers.map(\.description) == ["MyModuleView", "NextModuleView"])
   }
 
   @Test func customBuildMethodPassesDataToThePresenterBeforeTheViewLoads() throws {
@@ -233,7 +233,7 @@ struct ViperBaseReadmeTests {
     let roots = tabs.tabControllers.compactMap {
       ($0 as? HeadlessNavigationController)?.topController
     }
-    #expect(roots.map(\.name) == ["BookmarksView", "MyModuleView", "DownloadsView"])
+    #expect(roots.map(\.description) == ["BookmarksView", "MyModuleView", "DownloadsView"])
     #expect(roots.map(\.isViewLoaded) == [true, false, false], "only the selected tab loads")
   }
 }

@@ -36,13 +36,13 @@ struct EmbedTransitionTests {
       #expect(module.view.isViewLoaded)
     }
     probe.expectAllAlive()
-    #expect(dashboard.children.map(\.name) == ["ContactsView", "BannerController"])
+    #expect(dashboard.children.map(\.description) == ["ContactsView", "BannerController"])
 
     try list.reverse()
 
     probe.expectAllReleased()
     #expect(bannerRef.object != nil)
-    #expect(dashboard.children.map(\.name) == ["BannerController"])
+    #expect(dashboard.children.map(\.description) == ["BannerController"])
     #expect(
       app.host.log.suffix(3) == [
         .embedded("ContactsView", in: "DashboardView", area: "list"),
@@ -71,7 +71,7 @@ struct EmbedTransitionTests {
     let app = try ContactsApp()
     let dashboard = DashboardView(host: app.host)
     let other = DashboardView(host: app.host)
-    other.name = "OtherDashboard"
+    app.host.setName("OtherDashboard", of: other)
     let error = try #require(throws: TransitionError.self) {
       try EmbedTransition(
         parent: dashboard, area: other.bannerArea, child: BannerController(host: app.host)
@@ -90,7 +90,7 @@ struct EmbedTransitionTests {
     let router = try #require(list.presenter as? ContactsPresenter).router as? ContactsRouter
     let transition = try #require(router).embed(
       BannerController(host: app.host), in: list.area("header"))
-    #expect(list.children.map(\.name) == ["BannerController"])
+    #expect(list.children.map(\.description) == ["BannerController"])
     try transition.reverse()
     #expect(list.children.isEmpty)
   }

@@ -15,9 +15,17 @@ final class HeadlessConformanceDriver: NavigationConformanceDriver {
 
   var window: any WindowHosting { headlessWindow }
 
+  var appearanceLog: [String] {
+    get { log.lines }
+    set { log.lines = newValue }
+  }
+  private let log = AppearanceRecorder.Log()
+
   func makeScreen(_ name: String) -> any ViewControlling {
-    let screen = HeadlessViewController(host: host)
-    screen.name = name
+    let screen = AppearanceRecorder(host: host)
+    screen.log = log
+    screen.showsFlags = false
+    host.setName(name, of: screen)
     return screen
   }
 

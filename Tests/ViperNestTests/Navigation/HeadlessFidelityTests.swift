@@ -16,7 +16,7 @@ struct HeadlessFidelityTests {
   private func screen() throws -> (HeadlessWindow, HeadlessNavigationController, PlainController) {
     let window = host.makeWindow()
     let root = PlainController(host: host)
-    root.name = "List"
+    host.setName("List", of: root)
     let navigation = try #require(
       host.makeNavigationContainer(root: root) as? HeadlessNavigationController)
     try window.setRootController(navigation)
@@ -40,7 +40,7 @@ struct HeadlessFidelityTests {
 
   private func plain(_ name: String) -> PlainController {
     let controller = PlainController(host: host)
-    controller.name = name
+    host.setName(name, of: controller)
     return controller
   }
 
@@ -114,7 +114,7 @@ struct HeadlessFidelityTests {
     try navigation.pushController(plain("B"), animated: true, completion: nil)
     #expect(host.hasTransitionsInFlight)
     host.finishTransitions()
-    #expect(navigation.controllers.map(\.name) == ["List", "A", "B"])
+    #expect(navigation.controllers.map(\.description) == ["List", "A", "B"])
     _ = window
   }
 
@@ -128,7 +128,7 @@ struct HeadlessFidelityTests {
     host.finishTransitions()
     #expect(try host.tapBack(in: navigation))
     host.finishTransitions()
-    #expect(navigation.controllers.map(\.name) == ["List"])
+    #expect(navigation.controllers.map(\.description) == ["List"])
     _ = window
   }
 
@@ -219,7 +219,7 @@ struct HeadlessFidelityTests {
     // UIKit does not dismiss what a replaced root presents; the presentation keeps the old root.
     try window.setRootController(plain("New"))
     #expect(rootRef.object != nil)
-    #expect(window.leftBehindPresentations.map(\.name) == ["Sheet"])
+    #expect(window.leftBehindPresentations.map(\.description) == ["Sheet"])
     #expect(host.log.last == .leftBehind("Sheet", window: "Window"))
 
     sheet.dismiss(animated: false)

@@ -86,11 +86,11 @@ struct HeadlessHostTests {
   @Test func theTranscriptTellsWhatHappened() throws {
     let window = host.makeWindow()
     let root = PlainController(host: host)
-    root.name = "Home"
+    host.setName("Home", of: root)
     let detail = PlainController(host: host)
-    detail.name = "Detail"
+    host.setName("Detail", of: detail)
     let sheet = PlainController(host: host)
-    sheet.name = "Sheet"
+    host.setName("Sheet", of: sheet)
     try root.attachToWindow(window, withNavigationController: true)
     try PushTransition(from: root, to: detail).perform()
     try PresentTransition(from: detail, to: sheet, appearance: .init(style: .pageSheet)).perform()

@@ -22,7 +22,7 @@ struct HeadlessViewControllerSurfaceTests {
       _ controller: any ViewControlling, style: PresentationStyle, animated: Bool,
       completion: (@MainActor () -> Void)?
     ) throws {
-      presented.append((controller as? HeadlessViewController)?.name ?? "?")
+      presented.append((controller as? HeadlessViewController)?.description ?? "?")
       try super.presentController(
         controller, style: style, animated: animated, completion: completion)
     }
@@ -95,7 +95,7 @@ struct HeadlessViewControllerSurfaceTests {
     let window = host.makeWindow()
     try window.setRootController(spy)
     let sheet = HeadlessViewController(host: host)
-    sheet.name = "Sheet"
+    host.setName("Sheet", of: sheet)
 
     try spy.presentController(sheet, style: .pageSheet, animated: false, completion: nil)
     #expect(spy.presented == ["Sheet"])

@@ -17,14 +17,14 @@ struct PushTransitionTests {
       try transition.perform()
     }
     let navigation = try #require(list.navigationContainer as? HeadlessNavigationController)
-    #expect(navigation.controllers.map(\.name) == ["ContactsView", "ContactDetailView"])
+    #expect(navigation.controllers.map(\.description) == ["ContactsView", "ContactDetailView"])
     #expect(transition.navigation === navigation)
     probe.expectAllAlive()
 
     try transition.reverse()
 
     probe.expectAllReleased()
-    #expect(navigation.controllers.map(\.name) == ["ContactsView"])
+    #expect(navigation.controllers.map(\.description) == ["ContactsView"])
     #expect(
       app.host.log.suffix(2) == [
         .pushed("ContactDetailView", onto: "Navigation(ContactsView)"),

@@ -27,7 +27,7 @@ struct ScreenModuleTests {
       screen.presenter === module?.presenter, "the host owns the screen, which owns the presenter")
     #expect(module?.router?.viewController === host, "the router navigates from the host")
     #expect(module?.interactor?.presenter === module?.presenter)
-    #expect(host.name == "NotesScreen")
+    #expect(host.description == "NotesScreen")
     module?.presenter.screenDidAppear()
     #expect(module?.presenter.notes == ["Groceries", "Ideas", "Trip"])
 

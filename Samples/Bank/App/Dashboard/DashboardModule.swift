@@ -81,7 +81,7 @@ final class DashboardView: HeadlessViewController, VIPERView, DashboardViewProto
     if let status { lines.append("» \(status)") }
     for name in ["accounts", "promo", "about"] {
       for child in children where areaName(of: child) == name {
-        lines += (child as? any ScreenRendering)?.screen.box ?? ["(\(child.name))"]
+        lines += (child as? any ScreenRendering)?.screen.box ?? ["(\(child.description))"]
       }
     }
     return Screen(title: "Dashboard", lines: lines)

@@ -76,6 +76,7 @@ public final class PresentTransition: Transition {
     var presented = destination
     if embedding == .navigationController {
       presented = try source.toolkit.makeNavigationContainer(root: destination)
+      ShownControllers.trackContainer(presented)
     }
     if let bar = appearance.navigationBar { destination.applyNavigationBarAppearance(bar) }
     self.presented = presented

@@ -73,6 +73,7 @@ public final class WindowRootTransition: Transition {
     var root = destination
     if embedding == .navigationController {
       root = try window.toolkit.makeNavigationContainer(root: destination)
+      ShownControllers.trackContainer(root)
     }
     if let bar = appearance.navigationBar { destination.applyNavigationBarAppearance(bar) }
     dismissPresentations(of: window.rootController)
