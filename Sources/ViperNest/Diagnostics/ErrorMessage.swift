@@ -109,16 +109,31 @@ struct ErrorMessage: Sendable {
           "remove one, give them different names (name: ...), or say the second replaces the "
           + "first: r.overriding.register(\(typeName(second.serviceType)).self, ...)"
       }
-    case .overrideWithoutOriginal(let entry):
+    case .overrideWithoutOriginal(let entry, let candidates):
       key = entry.keyDescription
       summary =
         "\(entry.keyDescription) is registered with `overriding`, but nothing "
         + (entry.localStory == nil ? "" : "enclosing story \(entry.localStory!.name) ")
         + "registers it."
       notes.append("override at \(entry.origin)")
-      fix =
-        "install the assembly with the original registration first, check the type and name, or use "
-        + "r.register instead of r.overriding.register"
+      let homes = candidates.filter {
+        $0.key == entry.key && $0.localStory != nil && $0.localStory != entry.localStory
+          && !$0.isOverride
+      }
+      if let story = homes.first?.localStory {
+        notes += homes.map {
+          "\($0.keyDescription) is registered inside story \($0.localStory!.name) (\($0.origin))"
+        }
+        fix =
+          "override it inside that story: r.story(\(story.typeName).self) { r in "
+          + "r.overriding.register(\(typeName(entry.serviceType)).self, ...) }"
+      } else {
+        notes += overrideNearMisses(of: entry, in: candidates)
+        fix =
+          "install the assembly with the original registration too (an override applies after "
+          + "every assembly of the same install, wherever it stands), check the type and name, or "
+          + "use r.register instead of r.overriding.register"
+      }
     case .invalidRegistration(let entry, let reason, let fixText):
       key = entry.keyDescription
       summary = "\(entry.keyDescription) cannot be registered as written: \(reason)."
@@ -416,4 +431,23 @@ func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
     previous = current
   }
   return previous[b.count]
+}
+
+/// Registrations close to an override's key: the same type under another name or with other
+/// arguments, or a similar type name.
+func overrideNearMisses(of entry: AnyEntry, in candidates: [AnyEntry]) -> [String] {
+  var notes: [String] = []
+  for candidate in candidates where candidate.key.type == entry.key.type && !candidate.isOverride {
+    notes.append("did you mean \(candidate.keyDescription)? (\(candidate.origin))")
+  }
+  if notes.isEmpty {
+    let wanted = typeName(entry.serviceType).lowercased()
+    for candidate in candidates where !candidate.isOverride {
+      let name = typeName(candidate.serviceType).lowercased()
+      if name != wanted, editDistance(name, wanted, limit: 2) <= 2 {
+        notes.append("did you mean \(candidate.keyDescription)? (\(candidate.origin))")
+      }
+    }
+  }
+  return Array(notes.prefix(NearMisses.limit))
 }

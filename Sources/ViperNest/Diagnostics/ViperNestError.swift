@@ -70,7 +70,8 @@ public struct ViperNestError: Error, CustomStringConvertible, Sendable {
     case storyOpenedOutsideParent(StoryKind, allowed: [StoryKind], node: StoryNode)
     case registryFrozen(startedAt: Origin, attempt: Origin)
     case duplicate(first: AnyEntry, second: AnyEntry)
-    case overrideWithoutOriginal(AnyEntry)
+    /// An override of nothing; `candidates` are the registrations known then, for near misses.
+    case overrideWithoutOriginal(AnyEntry, candidates: [AnyEntry])
     case invalidRegistration(AnyEntry, reason: String, fix: String)
     case factoryFailed(entry: AnyEntry, underlying: any Error, path: [AnyEntry], node: StoryNode)
     /// A post-initialisation hook of `entry` threw while handing it `target`.

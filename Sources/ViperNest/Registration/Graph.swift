@@ -130,7 +130,9 @@ final class Graph: Sendable {
         if entry.isOverride, shadowed == nil,
           !replacingOverrides.contains(ObjectIdentifier(entry))
         {
-          problems.append(ViperNestError(.overrideWithoutOriginal, .overrideWithoutOriginal(entry)))
+          problems.append(
+            ViperNestError(
+              .overrideWithoutOriginal, .overrideWithoutOriginal(entry, candidates: entries)))
         } else if !entry.isOverride, let shadowed {
           problems.append(
             ViperNestError(.duplicateRegistration, .duplicate(first: shadowed, second: entry)))

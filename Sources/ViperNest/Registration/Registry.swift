@@ -206,18 +206,34 @@ public final class Registry: Sendable {
       var index = state.index
       index.reserve(for: buffer.entries)
       var replacing = state.replacingOverrides
-      for entry in buffer.entries {
+      // Overrides apply after every other registration of the install, wherever their assembly
+      // stands in the list, as Factory's and swift-dependencies' do; two overrides of one key in
+      // one install are an error.
+      var overridden: [Int: AnyEntry] = [:]
+      for entry in buffer.entries where !entry.isOverride {
         if let existing = index.position(of: entry) {
-          if entry.isOverride {
-            entries[existing] = entry
-            replacing.insert(ObjectIdentifier(entry))
-          } else {
+          problems.append(
+            ViperNestError(
+              .duplicateRegistration, .duplicate(first: entries[existing], second: entry)))
+        } else {
+          index.insert(entry, at: entries.count)
+          entries.append(entry)
+        }
+      }
+      for entry in buffer.entries where entry.isOverride {
+        if let existing = index.position(of: entry) {
+          if let first = overridden[existing] {
             problems.append(
-              ViperNestError(
-                .duplicateRegistration, .duplicate(first: entries[existing], second: entry)))
+              ViperNestError(.duplicateRegistration, .duplicate(first: first, second: entry)))
+            continue
           }
-        } else if entry.isOverride && entry.localStory == nil {
-          problems.append(ViperNestError(.overrideWithoutOriginal, .overrideWithoutOriginal(entry)))
+          overridden[existing] = entry
+          entries[existing] = entry
+          replacing.insert(ObjectIdentifier(entry))
+        } else if entry.localStory == nil {
+          problems.append(
+            ViperNestError(
+              .overrideWithoutOriginal, .overrideWithoutOriginal(entry, candidates: entries)))
         } else {
           index.insert(entry, at: entries.count)
           entries.append(entry)

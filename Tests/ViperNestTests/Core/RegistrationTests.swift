@@ -110,6 +110,53 @@ struct RegistrationTests {
     #expect(try app.resolve(String.self) == "mock")
   }
 
+  @Test func anOverrideAppliesWhereverItsAssemblyStandsInTheList() throws {
+    let doubles = AnyAssembly("TestDoubles") { r in
+      r.overriding.register(String.self) { _ in "mock" }
+    }
+    let app = AnyAssembly("App") { r in r.register(String.self) { _ in "real" } }
+    let registry = try Registry(doubles, app)
+    let started = try registry.start()
+    defer { started.close() }
+    #expect(try started.resolve(String.self) == "mock")
+  }
+
+  @Test func twoOverridesOfOneKeyInOneInstallAreAnError() throws {
+    let error = try #require(throws: ViperNestError.self) {
+      try Registry(
+        AnyAssembly("First") { r in r.overriding.register(String.self) { _ in "one" } },
+        AnyAssembly("App") { r in r.register(String.self) { _ in "real" } },
+        AnyAssembly("Second") { r in r.overriding.register(String.self) { _ in "two" } })
+    }
+    #expect(error.code == .duplicateRegistration)
+    #expect(error.description.contains("String is registered twice"))
+  }
+
+  @Test func anOverrideOfAStoryRegistrationAtTheTopLevelSaysWhichStoryToOverrideIn() throws {
+    let error = try #require(throws: ViperNestError.self) {
+      try Registry(
+        AnyAssembly("App") { r in
+          r.story(ContactsStory.self) { r in r.register(Leaf.self, Leaf.init) }
+        },
+        AnyAssembly("TestDoubles") { r in r.overriding.register(Leaf.self, Leaf.init) })
+    }
+    #expect(error.code == .overrideWithoutOriginal)
+    #expect(error.description.contains("Leaf is registered inside story Contacts"))
+    #expect(
+      error.description.contains(
+        "r.story(ContactsStory.self) { r in r.overriding.register(Leaf.self, ...) }"))
+  }
+
+  @Test func anOverrideOfNothingNamesTheNearMisses() throws {
+    let error = try #require(throws: ViperNestError.self) {
+      try Registry(
+        AnyAssembly("App") { r in r.register(Leaf.self, name: "green", Leaf.init) },
+        AnyAssembly("TestDoubles") { r in r.overriding.register(Leaf.self, Leaf.init) })
+    }
+    #expect(error.code == .overrideWithoutOriginal)
+    #expect(error.description.contains("did you mean Leaf[\"green\"]?"))
+  }
+
   @Test func overrideOfMissingKeyIsRejected() throws {
     let error = try #require(throws: ViperNestError.self) {
       try Registry(AnyAssembly { r in r.overriding.register(Leaf.self, Leaf.init) })
