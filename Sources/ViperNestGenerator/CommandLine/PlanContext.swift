@@ -154,9 +154,21 @@ struct PlanContext {
       return (conventional.directory, conventional)
     }
     if testers.isEmpty {
+      // SwiftPM lists only targets with sources: a test target declared for the module's target
+      // but still empty is a directory the facts do not show.
+      let conventional = PathTools.absolute("Tests/\(owner.name)Tests", base: root)
+      if PathTools.isDirectory(conventional), facts.target(containing: conventional) == nil {
+        notes.append(
+          "The test goes into \(PathTools.display(conventional, root: root)), which has no Swift "
+            + "file yet, so SwiftPM does not list it as a target: check that Package.swift "
+            + "declares .testTarget(name: \"\(owner.name)Tests\", dependencies: "
+            + "[\"\(owner.name)\"]).")
+        return (conventional, nil)
+      }
       notes.append(
-        "No test written: no test target depends on \(owner.name). Add one, or pass "
-          + "--tests-in <directory>.")
+        "No test written: no test target depends on \(owner.name), and there is no "
+          + "Tests/\(owner.name)Tests directory. Add a test target, or pass --tests-in <directory>."
+      )
       return (nil, nil)
     }
     throw GeneratorError(

@@ -310,7 +310,19 @@ struct GeneratorCommandTests {
       #expect(outcome.errorOutput.contains(expected), "\(arguments): \(outcome.errorOutput)")
     }
     let kit = GeneratorCommand.run(["Cart", "--target", "MyKit"] + facts, currentDirectory: "/")
-    #expect(kit.output.contains("No test written: no test target depends on MyKit."))
+    #expect(
+      kit.output.contains("No test written: no test target depends on MyKit, and there is no"))
     #expect(package.files.contains("Sources/MyKit/Cart/CartView.swift"))
+  }
+
+  @Test func aTestTargetWithNoFileYetGetsTheTest() throws {
+    let package = try package()
+    try package.makeDirectories("Tests/MyAppTests")
+    // SwiftPM lists no target for a directory without sources.
+    let facts = try package.describe([package.target("MyApp")])
+    let outcome = GeneratorCommand.run(["Cart"] + facts, currentDirectory: "/")
+    #expect(outcome.status == 0, "\(outcome.errorOutput)")
+    #expect(outcome.output.contains("The test goes into Tests/MyAppTests, which has no Swift file"))
+    #expect(package.files.contains { $0.hasPrefix("Tests/MyAppTests/") && $0.hasSuffix(".swift") })
   }
 }
