@@ -347,14 +347,14 @@ struct InstallIndex {
 }
 
 /// State guarded by a lock; the only way in is `withLock`, which runs no user code.
-final class Protected<Value>: @unchecked Sendable {
+package final class Protected<Value>: @unchecked Sendable {
   // Invariant that makes this Sendable: `value` is only read or written inside `withLock`.
   private let lock = ConditionLock()
   private var value: Value
 
-  init(_ value: Value) { self.value = value }
+  package init(_ value: Value) { self.value = value }
 
-  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+  package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     lock.lock()
     defer { lock.unlock() }
     return try body(&value)

@@ -19,8 +19,9 @@ public import ViperNest
 /// }
 /// ```
 ///
-/// The stories the screen runs in are opened, outermost first, from the registry's app story and
-/// stay open for as long as the preview lives. On Apple platforms the screen is hosted as the
+/// The stories the screen runs in are opened, outermost first, from the registry's app story, stay
+/// open for as long as the preview lives, and are closed, innermost first, when it goes. The
+/// registry's diagnostics go to ``diagnostics`` (and the failure view), not to standard error. On Apple platforms the screen is hosted as the
 /// builder hosts it in the app (in a `UIHostingController` on iOS), and the preview shows the
 /// screen itself; elsewhere the assemblies must include a toolkit that hosts screens (the headless
 /// host's), or the preview shows that failure.
@@ -32,8 +33,13 @@ public struct ScreenPreview<Screen: VIPERScreen> {
   /// What went wrong and how to fix it, as the preview shows it; nil when the build succeeded.
   public let failure: String?
   /// The stories the screen runs in and its host, kept for as long as the preview lives.
-  private let stories: [Story]
+  private let stories: PreviewStories
   private let host: (any ViewControlling)?
+  private let reported: Protected<[Diagnostic]>
+
+  /// What the preview's registry reported (a story released without `close()`, say), oldest
+  /// first. The preview shows them with its failure; nothing goes to standard error.
+  public var diagnostics: [Diagnostic] { reported.withLock { $0 } }
 
   /// Builds `builder`'s screen in a registry of its own: `assemblies`, then `overrides`.
   ///
@@ -47,9 +53,13 @@ public struct ScreenPreview<Screen: VIPERScreen> {
     overrides: @escaping (Registrar) -> Void = { _ in }
   ) where Builder: ScreenBuilder<Screen, Presenter, Interactor, Router> {
     var opened: [Story] = []
+    let reported = Protected<[Diagnostic]>([])
+    self.reported = reported
     do {
       let registry = try Registry(assemblies + [AnyAssembly("preview overrides", overrides)])
-      opened.append(try registry.start())
+      var configuration = Registry.Configuration()
+      configuration.onDiagnostic = { diagnostic in reported.withLock { $0.append(diagnostic) } }
+      opened.append(try registry.start(configuration))
       for story in stories { opened.append(try opened[opened.count - 1].open(story)) }
       let module = try Builder.build(in: opened[opened.count - 1])
       self.screen = Screen(presenter: module.presenter)
@@ -60,6 +70,18 @@ public struct ScreenPreview<Screen: VIPERScreen> {
       self.failure = "\(Screen.self) could not be built for this preview.\n\n\(error)"
       self.host = nil
     }
-    self.stories = opened
+    self.stories = PreviewStories(opened)
+  }
+}
+
+/// The stories a preview opened: closed, innermost first, when the preview's last copy goes
+/// (SwiftUI copies and drops view values freely, so the preview value itself cannot close them).
+final class PreviewStories: Sendable {
+  let stories: [Story]
+
+  init(_ stories: [Story]) { self.stories = stories }
+
+  deinit {
+    for story in stories.reversed() { story.close() }
   }
 }

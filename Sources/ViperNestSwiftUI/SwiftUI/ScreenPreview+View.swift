@@ -3,10 +3,11 @@
 
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   extension ScreenPreview: View where Screen: View {
-    /// The screen, or why it could not be built.
+    /// The screen, or why it could not be built (with the registry's diagnostics).
     public var body: AnyView {
       if let screen { return AnyView(screen) }
-      return AnyView(Text(verbatim: failure ?? ""))
+      let reports = diagnostics.map(\.description)
+      return AnyView(Text(verbatim: ([failure ?? ""] + reports).joined(separator: "\n\n")))
     }
   }
 #endif
