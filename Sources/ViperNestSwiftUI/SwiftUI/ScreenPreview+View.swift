@@ -1,5 +1,6 @@
 #if canImport(SwiftUI)
   public import SwiftUI
+  import ViperNest
 
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   extension ScreenPreview: View where Screen: View {
