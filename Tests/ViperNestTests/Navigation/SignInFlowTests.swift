@@ -15,14 +15,14 @@ struct SignInFlowTests {
   enum OtherStory: UserStory {}
 
   /// The shop of the guide, launched on the headless host: the login is the window's root.
-  private struct Shop {
+  @MainActor private struct Shop {
     let host = HeadlessHost()
     let registry: Registry
     let app: Story
     let window: HeadlessWindow
 
-    init(_ extra: (Registrar) -> Void = { _ in }) throws {
-      registry = try Registry(host.assembly, Guide.ShopAssembly(), AnyAssembly(extra))
+    init() throws {
+      registry = try Registry(host.assembly, Guide.ShopAssembly())
       app = try registry.start()
       window = host.makeWindow()
       try Guide.launch(app: app, window: window)
@@ -81,6 +81,7 @@ struct SignInFlowTests {
         "Cannot open story Other inside Onboarding: no Onboarding story is open in App > Step."))
     #expect(error.description.contains("fix: open it inside a story that is open here"))
     #expect(app.tree.children.map(\.name) == ["Step"], "nothing opened")
+    step.close()
   }
 
   @Test func aClosedStoryOpensNothingEvenAtTheAppLevel() throws {
@@ -97,12 +98,14 @@ struct SignInFlowTests {
   }
 
   @Test func aStoryDeclaredElsewhereIsRefusedWhereItWouldOpen() throws {
-    let app = try Registry { r in r.story(OtherStory.self, in: OnboardingStory.self) }.start()
+    let app = try Registry(AnyAssembly { r in r.story(OtherStory.self, in: OnboardingStory.self) })
+      .start()
     defer { app.close() }
     let onboarding = try app.open(OnboardingStory.self)
     let step = try onboarding.open(StepStory.self)
 
-    #expect(try step.open(OtherStory.self, in: OnboardingStory.self).chain.count == 3)
+    let beside = try step.open(OtherStory.self, in: OnboardingStory.self)
+    #expect(beside.chain == ["App", "Onboarding", "Other"])
     let error = try #require(throws: ViperNestError.self) {
       try step.open(OtherStory.self, in: AppStory.self)
     }
@@ -133,13 +136,13 @@ struct SignInFlowTests {
 
     login.tapSignIn(as: "ada")
 
-    #expect(login.presenter.failure == nil)
+    #expect(login.loginPresenter.failure == nil)
     #expect(shop.openStories == ["Session"], "Auth closed with the login, the session stayed")
     let account = try shop.tab(1, Guide.AccountView.self)
-    #expect(account.presenter.session.user == "ada")
+    #expect(account.accountPresenter.session.user == "ada")
     // The session is alive: the tabs resolve in it.
     let catalog = try shop.tab(0, Guide.CatalogView.self)
-    #expect(catalog.presenter.session === account.presenter.session)
+    #expect(catalog.catalogPresenter.session === account.accountPresenter.session)
     shop.app.close()
   }
 
@@ -159,7 +162,7 @@ struct SignInFlowTests {
     #expect(login.presenter.failure == nil)
     #expect(auth.isClosed)
     #expect(shop.openStories == ["Onboarding", "Session"])
-    #expect(try shop.tab(1, Guide.AccountView.self).presenter.session.user == "grace")
+    #expect(try shop.tab(1, Guide.AccountView.self).accountPresenter.session.user == "grace")
     onboarding.close()
     #expect(shop.openStories == ["Session"], "the session outlives the flow it was opened from")
     shop.app.close()
@@ -174,13 +177,13 @@ struct SignInFlowTests {
       login.tapSignIn(as: "ada")
     }
     #expect(loginPresenter.object == nil, "the login was released with its story")
-    let session = WeakRef(try shop.tab(1, Guide.AccountView.self).presenter.session)
+    let session = WeakRef(try shop.tab(1, Guide.AccountView.self).accountPresenter.session)
 
     try shop.tab(1, Guide.AccountView.self).tapSignOut()
 
     #expect(shop.openStories == ["Auth"])
     #expect(session.object == nil, "signing out closed the session and released what it held")
-    #expect(try shop.login.presenter.failure == nil)
+    #expect(try shop.login.loginPresenter.failure == nil)
     shop.app.close()
   }
 
@@ -189,8 +192,8 @@ struct SignInFlowTests {
   @Test func aRootWhoseStoryTheReplacedRootWouldCloseIsRefusedBeforeAnythingChanges() throws {
     let shop = try Shop()
     let login = try shop.login
-    let router = try #require(login.presenter.router as? Guide.LoginRouter)
-    let log = shop.host.log.count
+    let router = try #require(login.loginPresenter.router as? Guide.LoginRouter)
+    let roots = shop.host.log.filter(\.isRootChange).count
 
     let error = try #require(throws: TransitionError.self) {
       try Guide.showTabsInsideTheLoginsStory(from: router, window: shop.window)
@@ -210,7 +213,7 @@ struct SignInFlowTests {
     // Nothing half-changed: the login is still the root, its story open, and the refused
     // transition's session closed with it.
     #expect(shop.window.root === login)
-    #expect(shop.host.log.count == log, "the window was not touched")
+    #expect(shop.host.log.filter(\.isRootChange).count == roots, "the window was not touched")
     #expect(shop.openStories == ["Auth"])
     #expect(shop.app.tree.children.first?.children.isEmpty == true)
     login.tapSignIn(as: "ada")
@@ -225,24 +228,24 @@ struct SignInFlowTests {
     }
     try login.attachToWindow(shop.window, story: auth)
     let other = try auth.resolve(Guide.LoginModule.self)
+    let transition = WindowRootTransition(window: shop.window, root: other, story: auth)
 
-    let error = try #require(throws: TransitionError.self) {
-      try other.attachToWindow(shop.window, story: auth)
-    }
+    let error = try #require(throws: TransitionError.self) { try transition.perform() }
 
     #expect(error.code == .storyWouldClose)
     #expect(
       error.summary.contains(
         "its story App > Auth would close at once. It is the story of LoginView"))
     #expect(shop.window.root === login.view)
-    #expect(!auth.isClosed)
+    #expect(!auth.isClosed, "refused before anything changed")
+    withExtendedLifetime(transition) {}  // dropped unperformed, it closes the story it was given
     shop.app.close()
   }
 
   @Test func aRootWithoutAStoryReplacesARootWithOneAsBefore() throws {
     let shop = try Shop()
     let login = try shop.login
-    let router = try #require(login.presenter.router as? Guide.LoginRouter)
+    let router = try #require(login.loginPresenter.router as? Guide.LoginRouter)
     let other = try router.resolver.resolve(Guide.LoginModule.self)
 
     try other.attachToWindow(shop.window)  // nothing of the new root's closes with the old one
@@ -299,5 +302,24 @@ struct SignInFlowTests {
     }
     try shop.window.setRootController(nil)
     shop.app.close()
+  }
+}
+
+// The presenters behind the views' output contracts, for the tests' checks.
+extension SignInGuide.LoginView {
+  var loginPresenter: SignInGuide.LoginPresenter { presenter as! SignInGuide.LoginPresenter }
+}
+
+extension SignInGuide.AccountView {
+  var accountPresenter: SignInGuide.AccountPresenter { presenter as! SignInGuide.AccountPresenter }
+}
+
+extension SignInGuide.CatalogView {
+  var catalogPresenter: SignInGuide.CatalogPresenter { presenter as! SignInGuide.CatalogPresenter }
+}
+
+extension NavigationEvent {
+  fileprivate var isRootChange: Bool {
+    if case .root = self { true } else { false }
   }
 }
