@@ -323,3 +323,34 @@ extension NavigationEvent {
     if case .root = self { true } else { false }
   }
 }
+
+extension SignInFlowTests {
+  @Test func newTabsWhoseStoryTheOldTabsWouldCloseAreRefused() throws {
+    let shop = try Shop()
+    try shop.login.tapSignIn(as: "ada")
+    let catalog = try shop.tab(0, Guide.CatalogView.self)
+    let account = try shop.tab(1, Guide.AccountView.self)
+    let session = try #require(account.accountPresenter.router as? Guide.AccountRouter).resolver
+    // A screen pushed in the first tab, in its own story: it closes when the tabs are replaced.
+    let (detail, module) = try session.open(OtherStory.self) {
+      try $0.resolve(Guide.CatalogModule.self)
+    }
+    try PushTransition(from: catalog, to: module, story: detail).perform()
+    let inside = try detail.open(StepStory.self)
+    let transition = TabTransition(
+      container: try shop.tabs, tabs: [HeadlessViewController(host: shop.host)], story: inside)
+
+    let error = try #require(throws: TransitionError.self) { try transition.perform() }
+
+    #expect(error.code == .storyWouldClose)
+    #expect(
+      error.summary
+        == "Cannot set the tabs of HeadlessTabController: its story App > Session > Other > Step "
+        + "would close at once. It is open inside App > Session > Other, the story of CatalogView, "
+        + "which closes when CatalogView leaves the tab container, replaced by the new tabs.")
+    #expect(try shop.tabs.tabControllers.count == 2, "the tabs were not touched")
+    #expect(!detail.isClosed)
+    withExtendedLifetime(transition) {}
+    shop.app.close()
+  }
+}

@@ -79,8 +79,9 @@ public final class WindowRootTransition: Transition {
     }
     try ensureNotShown(destination, "make a window root of")
     try ReplacedStories.ensureKept(
-      by: destination, own: core.story, replacing: window.rootController,
-      "make \(destination.typeName) a window root", leaving: "the window")
+      by: [destination], own: core.story, replacing: window.rootController.map { [$0] } ?? [],
+      "make \(destination.typeName) a window root", leaving: "the window",
+      replacement: destination.typeName)
     var root = destination
     if embedding == .navigationController {
       root = try window.toolkit.makeNavigationContainer(root: destination)
