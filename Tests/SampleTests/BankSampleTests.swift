@@ -49,8 +49,13 @@ struct BankSampleTests {
   @Test func scriptedSessionComposesTabsAndTheDashboardAndLeaksNothing() async throws {
     let (code, text) = try await run([])
     #expect(code == 0)
-    #expect(text.contains("Registration graph is valid (5 story chains, 4 modules checked)."))
-    let launch = try step("launch", in: text)
+    #expect(text.contains("Registration graph is valid (7 story chains, 5 modules checked)."))
+    // Launch shows the login; signing in replaces it with the tabs.
+    let login = try step("launch", in: text)
+    #expect(login.contains("navigation: root of Window: LoginView"))
+    #expect(login.contains("story opened: App > Auth"))
+    #expect(login.contains("│ [ Sign in with Face ID ]"))
+    let launch = try step("sign in: the login's router opens App > Session", in: text)
     #expect(
       launch.contains(
         "navigation: tabs of Tabs: Navigation(DashboardView), Navigation(PaymentsView)"))
@@ -66,8 +71,10 @@ struct BankSampleTests {
     ] {
       #expect(launch.contains("navigation: \(embed)"))
     }
-    #expect(launch.contains("story opened: App > Dashboard"))
-    #expect(launch.contains("story opened: App > Payments"))
+    #expect(launch.contains("story opened: App > Session\n"))
+    #expect(launch.contains("story closed: App > Auth"))
+    #expect(launch.contains("story opened: App > Session > Dashboard"))
+    #expect(launch.contains("story opened: App > Session > Payments"))
     // The accounts module shows a loading state until its interactor has awaited the accounts,
     // which come from the bank's API, an async factory; the session awaits that load.
     #expect(launch.contains("│ │ Loading accounts…"))
@@ -111,8 +118,8 @@ struct BankSampleTests {
 
   @Test func nestedStoriesOpenAndCloseInOrder() async throws {
     let (_, text) = try await run([])
-    let transfer = "App > Payments > Transfer"
-    let confirm = "App > Payments > Transfer > Confirm"
+    let transfer = "App > Session > Payments > Transfer"
+    let confirm = "App > Session > Payments > Transfer > Confirm"
     let order = positions(
       of: [
         "story opened: \(transfer)", "story opened: \(confirm)", "story closed: \(confirm)",
@@ -131,7 +138,54 @@ struct BankSampleTests {
           story closed: \(transfer)
         """))
     let quit = try step("quit", in: text)
-    #expect(quit.contains("story closed: App > Payments\n  story closed: App > Dashboard"))
+    #expect(
+      quit.contains(
+        "story closed: App > Session > Payments\n  story closed: App > Session > Dashboard"))
+  }
+
+  @Test func signingOutAndInReplacesTheRootAndClosesEachStoryWithItsScreen() async throws {
+    let (code, text) = try await run([])
+    #expect(code == 0)
+    // The dashboard's router shows the login in a story opened at the app level: the tabs leave
+    // the window and the session closes, innermost first, with both tabs' stories.
+    let signOut = try step("tap Sign out", in: text)
+    #expect(
+      signOut.contains(
+        """
+          navigation: root of Window: LoginView
+          story opened: App > Auth
+          story closed: App > Session > Payments
+          story closed: App > Session > Dashboard
+          story closed: App > Session
+        """))
+    #expect(signOut.contains("│ [ Sign in with Face ID ]"))
+    // Signing in again: a new session beside the login, whose story closes with it.
+    let signIn = try step("tap Sign in", in: text, after: "tap Sign out")
+    #expect(signIn.contains("navigation: root of Window: Tabs"))
+    #expect(
+      signIn.contains(
+        """
+          story opened: App > Session
+          story opened: App > Session > Dashboard
+          story opened: App > Session > Payments
+          story closed: App > Auth
+        """))
+    #expect(signIn.contains("tab bar: [Dashboard]  Payments"))
+    #expect(
+      text.hasSuffix("Leak check: no leaks. Every removed module and closed story was released."))
+  }
+
+  @Test func interactiveSignOutThenDeepLinkNeedsTheTabsAndSignInRestoresThem() async throws {
+    let (code, text) = try await run(
+      ["--interactive"],
+      input: ["sign-out", "sign-out", "sign-in", "open bank://payments/transfer/2", "quit"])
+
+    #expect(code == 0)
+    #expect(text.contains("The dashboard is not on screen."), "signed out, there is no dashboard")
+    let opened = try step("open bank://payments/transfer/2", in: text)
+    #expect(opened.contains("story opened: App > Session > Payments > Transfer"))
+    #expect(
+      text.hasSuffix("Leak check: no leaks. Every removed module and closed story was released."))
   }
 
   @Test func theUsersBackTapClosesTheTransferStory() async throws {
@@ -144,7 +198,7 @@ struct BankSampleTests {
           navigation: user taps Back in Navigation(PaymentsView)
           navigation: pop TransferView from Navigation(PaymentsView)
           navigation bar: default bar
-          story closed: App > Payments > Transfer
+          story closed: App > Session > Payments > Transfer
         """))
   }
 
@@ -158,7 +212,7 @@ struct BankSampleTests {
       curtain.contains(
         "navigation: overlay ConfirmView over TransferView "
           + "(handle #8E8E93, detents medium, not swipe-dismissable)"))
-    #expect(curtain.contains("story opened: App > Payments > Transfer > Confirm"))
+    #expect(curtain.contains("story opened: App > Session > Payments > Transfer > Confirm"))
   }
 
   @Test func confirmedTransferUpdatesTheBalancesEverywhere() async throws {
@@ -188,7 +242,7 @@ struct BankSampleTests {
     #expect(text.contains("▸ tap Cancel on the curtain"))
     #expect(
       try step("tap Cancel on Transfer", in: text).contains(
-        "story closed: App > Payments > Transfer"))
+        "story closed: App > Session > Payments > Transfer"))
     #expect(text.contains("Confirm is not on screen."))
     #expect(text.contains("unknown command nonsense; type help"))
     #expect(text.contains("└─ PaymentsSession (story(Payments))"))
@@ -211,7 +265,7 @@ struct BankSampleTests {
     #expect(opened.contains("navigation: select tab 1 of Tabs"))
     #expect(opened.contains("navigation: push TransferView onto Navigation(PaymentsView)"))
     #expect(opened.contains("navigation bar: barTint #FFE600, largeTitles false"))
-    #expect(opened.contains("story opened: App > Payments > Transfer"))
+    #expect(opened.contains("story opened: App > Session > Payments > Transfer"))
     #expect(opened.contains("To:     Savings account (15 000.00 ₽)"))
     #expect(
       text.hasSuffix("Leak check: no leaks. Every removed module and closed story was released."))
@@ -249,7 +303,8 @@ struct BankSampleTests {
 
     #expect(code == 0)
     #expect(
-      try step("tap Confirm", in: text).contains("story closed: App > Payments > Transfer"))
+      try step("tap Confirm", in: text).contains(
+        "story closed: App > Session > Payments > Transfer"))
     #expect(try step("tap Confirm", in: text).contains("• 100.00 ₽ Current account → Credit card"))
     #expect(text.contains("▸ open bank://payments (route /payments: PaymentsView kept)"))
   }

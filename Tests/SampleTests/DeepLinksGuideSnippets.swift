@@ -14,13 +14,13 @@ enum DeepLinksGuide {
   @MainActor
   struct TransferLinkTests {
     @Test(.detectsLeaks) func theTransferLinkLeavesNothingBehindOnceTransferIsPopped() async throws {
-      let bank = try BankSession(print: { _ in })   // the sample at launch, as `swift run bank` starts it
+      let bank = try BankSession(print: { _ in })   // the sample signed in, as `swift run bank` starts it
       await bank.awaitAccounts()
       let payments = bank.tabStories[1]
 
       let opened = try bank.navigator.open(URL(string: "bank://payments/transfer/2")!)
       bank.host.finishTransitions()
-      #expect(opened.steps[1].storyChain == ["App", "Payments", "Transfer"])
+      #expect(opened.steps[1].storyChain == ["App", "Session", "Payments", "Transfer"])
 
       try opened.steps[1].transition?.reverse(animated: false)   // or the user's Back button
       #expect(payments.tree.children.isEmpty)

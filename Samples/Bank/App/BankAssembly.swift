@@ -12,6 +12,16 @@ struct BankAssembly: Assembly {
     r.register(AccountsAPI.self, lifetime: .app, AccountsAPI.init(info:))
     r.register(AccountsService.self, lifetime: .app, mainActor: AccountsService.init(api:))
 
+    // Signing in and out replaces the window's root. Each root's story opens at the app level,
+    // beside the flow it replaces: App > Auth for the login, App > Session for the tabs.
+    r.register(BankRoot.self, lifetime: .app, mainActor: BankRoot.init)
+    r.register(LoginModule.self, builder: LoginBuilder.self, in: AuthStory.self) { $0 }
+    r.story(AuthStory.self, in: AppStory.self) { r in
+      r.register(LoginPresenter.self, mainActor: LoginPresenter.init)
+      r.register(LoginRouter.self, mainActor: LoginRouter.init(root:))
+    }
+    r.story(SessionStory.self, in: AppStory.self)
+
     // The dashboard's modules: VIPER and MVC alike are a Module<Input, Output>.
     r.register(AccountsModule.self, builder: AccountsBuilder.self, in: DashboardStory.self) {
       $0.module(input: { $0 }, output: { $0.output = $1 })
@@ -21,7 +31,7 @@ struct BankAssembly: Assembly {
     r.story(DashboardStory.self) { r in
       r.register(DashboardPresenter.self, mainActor: DashboardPresenter.init)
       r.register(DashboardInteractor.self, mainActor: DashboardInteractor.init(info:))
-      r.register(DashboardRouter.self, mainActor: DashboardRouter.init)
+      r.register(DashboardRouter.self, mainActor: DashboardRouter.init(root:))
       r.register(AccountsPresenter.self, mainActor: AccountsPresenter.init)
       r.register(AccountsInteractor.self, mainActor: AccountsInteractor.init(service:))
       r.register(AccountsRouter.self, mainActor: AccountsRouter.init)

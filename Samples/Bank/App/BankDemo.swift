@@ -3,7 +3,9 @@ import ViperNest
 
 /// The Bank sample: the Raiffeisen scenario of seed 001 on ViperNest, driven on the headless host.
 ///
-/// Tabs composed at start-up; a dashboard composed of independent modules (VIPER and MVC behind
+/// A login at launch whose router signs in: the tabs replace it as the window's root, in a
+/// session opened beside the login's story (and signing out replaces them with a new login the
+/// same way); a dashboard composed of independent modules (VIPER and MVC behind
 /// the same `Module<Input, Output>`), one of them removed; nested stories Payments > Transfer >
 /// Confirm with story-scoped state; a typed navigation bar and a typed curtain; a transfer
 /// confirmed through module outputs. It prints every screen as text, every navigation step and
@@ -44,10 +46,12 @@ public enum BankDemo {
 
   public nonisolated static let usage = """
     usage: bank [--interactive] [--open URL]
-      (no option)     run the scripted session: tabs, the composed dashboard, a transfer
-      --open URL      open a deep link after launch, such as bank://payments/transfer/2
+      (no option)     run the scripted session: sign in, tabs, the composed dashboard, a
+                      transfer, sign out and in again
+      --open URL      open a deep link after signing in, such as bank://payments/transfer/2
       --interactive   type commands (help lists them: balances, select, call, close-promo, tab,
-                      new, amount, continue, confirm, cancel, open URL, tree, quit)
+                      new, amount, continue, confirm, cancel, sign-out, sign-in, open URL, tree,
+                      quit)
     """
 
   /// Runs the sample and returns its exit code: 0 when everything worked and nothing leaked.

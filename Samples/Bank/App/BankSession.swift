@@ -10,12 +10,15 @@ final class BankSession {
   let host = HeadlessHost(timing: .strict)
   let window: HeadlessWindow
   let app: Story
-  /// The tabs' stories: opened at start-up, closed at quit, after the tabs are gone.
-  let tabStories: [Story]
-  let tabs: TabTransition
-  let root: WindowRootTransition
-  /// Opens deep links (`bank://payments/transfer/2`) into the tabs.
-  let navigator: LinkNavigator
+  /// The window's root, which the login's and the dashboard's routers replace (signing in and
+  /// out); it tells the session of the tabs' stories.
+  let root: BankRoot
+  /// The tabs' stories (Dashboard, Payments) while signed in: inside App > Session, which the
+  /// window root's transition owns, so they close when signing out replaces the tabs.
+  private(set) var tabStories: [Story] = []
+  /// Opens deep links (`bank://payments/transfer/2`) into the tabs of the current session.
+  private(set) var navigator: LinkNavigator
+  let registry: Registry
   let print: (String) -> Void
   private let steps: StepPrinter
   private var shownTab: Int?
@@ -24,38 +27,32 @@ final class BankSession {
   init(print: @escaping (String) -> Void) throws {
     self.print = print
     steps = StepPrinter(host: host, print: print)
-    let registry = try Registry(host.assembly, BankAssembly())
+    registry = try Registry(host.assembly, BankAssembly())
     print("ViperNest Bank sample")
     print("")
     print(registry.validate().description)
     app = try registry.start()
     window = host.makeWindow()
-    var stories: [Story] = []
     do {
-      let dashboard = try app.open(DashboardStory.self)
-      stories.append(dashboard)
-      let payments = try app.open(PaymentsStory.self)
-      stories.append(payments)
-      // Start-up composition: one navigation stack per tab, the tab container as window root.
-      let container = host.makeTabContainer()
-      tabs = TabTransition(
-        container: container,
-        tabs: [
-          try DashboardBuilder.build(in: dashboard).attachToNavigationController(
-            tabBarItem: TabItem(title: "Dashboard", imageName: "house", tag: 0)),
-          try PaymentsBuilder.build(in: payments).attachToNavigationController(
-            tabBarItem: TabItem(title: "Payments", imageName: "arrow.left.arrow.right", tag: 1)),
-        ])
-      try tabs.perform()
-      root = try container.attachToWindow(window)
+      root = try app.resolve(BankRoot.self)
+      root.window = window
+      // Launch: the login is the window's root, in its story App > Auth.
+      let (auth, login) = try app.open(AuthStory.self) { try $0.resolve(LoginModule.self) }
+      try login.attachToWindow(window, story: auth)
     } catch {
-      for story in stories.reversed() { story.close() }
       app.close()
       throw error
     }
-    tabStories = stories
-    navigator = LinkNavigator(registry: registry, app: app, window: window, stories: stories)
-    report(step: "launch: compose the tabs, the dashboard embeds its modules")
+    navigator = LinkNavigator(registry: registry, app: app, window: window, stories: [])
+    root.onSignIn = { [weak self] stories in
+      guard let self else { return }
+      tabStories = stories
+      navigator = LinkNavigator(registry: registry, app: app, window: window, stories: stories)
+    }
+    report(step: "launch: the login screen, in its story")
+    try signIn(
+      step: "sign in: the login's router opens App > Session beside App > Auth, composes the tabs, "
+        + "the dashboard embeds its modules")
   }
 
   /// Waits for the dashboard's accounts module to finish its first load (its interactor awaits
@@ -89,6 +86,8 @@ final class BankSession {
     try newTransfer()
     try tapBack()
     try selectTab(0)
+    try signOut()
+    try signIn()
   }
 
   func interactive(readLine: () -> String?) {
@@ -105,7 +104,7 @@ final class BankSession {
           print(
             "commands: balances (hide or show) | select ACCOUNT NAME | call | close-promo | "
               + "tab dashboard|payments | new | amount N | continue | confirm | cancel | back | "
-              + "open URL | tree | quit"
+              + "sign-out | sign-in | open URL | tree | quit"
           )
         case "balances": try toggleBalances()
         case "select": try select(account: rest)
@@ -118,6 +117,8 @@ final class BankSession {
         case "continue": try tapContinue()
         case "confirm": try confirm()
         case "back": try tapBack()
+        case "sign-out": try signOut()
+        case "sign-in": try signIn()
         case "cancel":
           if visible is ConfirmView { try cancelConfirmation() } else { try cancelTransfer() }
         case "open": openLink(rest)
@@ -133,18 +134,50 @@ final class BankSession {
     }
   }
 
-  /// Removes the tabs from the window, closes the tabs' stories and the app story.
+  /// Removes the window's root (the tabs, or the login), which closes its story, then closes the
+  /// app story.
   func finish() {
     navigator.dismissAll()
     do {
-      try root.reverse()
-      try tabs.reverse()
+      try window.setRootController(nil)
     } catch {
       print("error: \(error)")
     }
-    for story in tabStories.reversed() { story.close() }
-    report(step: "quit: remove the tabs, close their stories")
+    report(step: "quit: remove the window's root, its story closes")
     app.close()
+  }
+
+  // MARK: - Steps: signing in and out
+
+  /// Taps Sign in on the login: its router replaces the root with the tabs in a new session.
+  func signIn(step: String = "tap Sign in (the login's router shows the tabs in App > Session)")
+    throws
+  {
+    do {
+      let login = try screen(LoginView.self, "The login")
+      login.tapSignIn()
+      guard window.root is HeadlessTabController else {
+        throw SessionError(message: login.status ?? "The tabs are not on screen.")
+      }
+    }
+    shownTab = nil
+    shownAreas = nil
+    report(step: step)
+  }
+
+  /// Taps Sign out on the dashboard: its router replaces the tabs with the login, whose story
+  /// opens at the app level; App > Session closes with the tabs.
+  func signOut() throws {
+    do {
+      let dashboard = try screen(DashboardView.self, "The dashboard")
+      dashboard.tapSignOut()
+      guard window.root is LoginView else {
+        throw SessionError(message: dashboard.status ?? "The login is not on screen.")
+      }
+    }
+    tabStories = []
+    navigator = LinkNavigator(registry: registry, app: app, window: window, stories: [])
+    report(step: "tap Sign out (the dashboard's router shows the login in App > Auth)")
   }
 
   // MARK: - Steps: deep links

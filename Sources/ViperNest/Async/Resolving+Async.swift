@@ -112,7 +112,7 @@ extension Resolving {
   ///   - story: The story type.
   ///   - body: Resolves what the story starts with.
   /// - Returns: The open story and what `body` returned.
-  /// - Throws: What ``open(_:)`` or `body` throws; `CancellationError` when the task was
+  /// - Throws: What ``open(_:in:)`` or `body` throws; `CancellationError` when the task was
   ///   cancelled by the time `body` returned.
   public nonisolated(nonsending) func openAsync<S: UserStory, T>(
     _ story: S.Type, resolving body: (Story) async throws -> T

@@ -85,6 +85,15 @@ struct ErrorMessage: Sendable {
       fix =
         "open \(story.name) from inside \(names), or add this story to its declared parents: "
         + "r.story(\(story.typeName).self, in: ...)"
+    case .ancestorNotOpen(let story, let ancestor, let node):
+      key = "story \(story.name)"
+      chain = node.chainNames
+      summary =
+        "Cannot open story \(story.name) inside \(ancestor.name): no \(ancestor.name) story is open "
+        + "in \(node.chainNames.joined(separator: " > "))."
+      fix =
+        "open it inside a story that is open here (AppStory.self, for the app level, always is), "
+        + "or from a resolver of a story inside \(ancestor.name)"
     case .registryFrozen(let startedAt, let attempt):
       summary =
         "Cannot install registrations at \(attempt): the registry was started at \(startedAt)."

@@ -33,7 +33,8 @@ public struct ViperNestError: Error, CustomStringConvertible, Sendable {
     /// A longer-lived instance would hold a shorter-lived one (an `app` service taking a
     /// story-scoped dependency).
     public static let captiveDependency = Code(value: .captiveDependency)
-    /// A `story(S)` service was resolved where no story `S` is open.
+    /// A `story(S)` service was resolved where no story `S` is open, or a story was opened inside
+    /// a story `S` (``Resolving/open(_:in:)``) that is not open there.
     public static let storyNotOpen = Code(value: .storyNotOpen)
     /// The story was closed.
     public static let storyClosed = Code(value: .storyClosed)
@@ -68,6 +69,8 @@ public struct ViperNestError: Error, CustomStringConvertible, Sendable {
     case storyNotOpen(entry: AnyEntry, story: StoryKind, path: [AnyEntry], node: StoryNode)
     case storyClosed(node: StoryNode, requested: String)
     case storyOpenedOutsideParent(StoryKind, allowed: [StoryKind], node: StoryNode)
+    /// `story` was to open inside the nearest `ancestor`, and none is open in `node`'s chain.
+    case ancestorNotOpen(story: StoryKind, ancestor: StoryKind, node: StoryNode)
     case registryFrozen(startedAt: Origin, attempt: Origin)
     case duplicate(first: AnyEntry, second: AnyEntry)
     /// An override of nothing; `candidates` are the registrations known then, for near misses.

@@ -26,6 +26,7 @@ package final class ScreenLinks {
 
 extension ScreenLinks: StoryLeaseHolding {
   func hold(_ lease: StoryLease) { leases.append(lease) }
+  var heldStories: [Story] { leases.map(\.story) }
   package func didShow() { hasEnded = false }
   func end() -> Bool {
     for lease in leases { lease.close() }

@@ -16,6 +16,8 @@ final class StoryLease: Sendable {
 @MainActor
 protocol StoryLeaseHolding: AnyObject {
   func hold(_ lease: StoryLease)
+  /// The stories of the leases held, which close when the module ends.
+  var heldStories: [Story] { get }
   /// The module is shown (again): it can end again.
   func didShow()
   /// Closes the leases and ends the module's leak-detection group: from now on its objects are

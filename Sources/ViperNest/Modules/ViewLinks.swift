@@ -95,6 +95,7 @@ extension ViewLinks: LeakPresenterLinkProbe {
 
 extension ViewLinks: StoryLeaseHolding {
   func hold(_ lease: StoryLease) { shownState.leases.append(lease) }
+  var heldStories: [Story] { shown?.leases.map(\.story) ?? [] }
   func didShow() { shown?.hasEnded = false }
   func end() -> Bool {
     let state = shownState

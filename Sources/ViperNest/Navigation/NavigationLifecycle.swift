@@ -173,6 +173,13 @@ enum ShownControllers {
     }
   }
 
+  /// The open stories of the transitions that show `controller`: they close when it leaves.
+  static func stories(shownWith controller: any ViewControlling) -> [Story] {
+    guard let entry = entries[ObjectIdentifier(controller)], entry.controller === controller
+    else { return [] }
+    return entry.cores.compactMap { $0.core?.story } + entry.leases.map(\.story)
+  }
+
   /// Forgets `controller` and returns the live transitions that showed it and its leak group.
   static func remove(_ controller: any ViewControlling)
     -> (cores: [TransitionCore], leakToken: LeakOwnerToken?)

@@ -21,6 +21,7 @@ public struct TransitionError: Error, CustomStringConvertible, Sendable {
       case noNavigationStack, cannotPopRoot, alreadyPresenting, notPresented, alreadyShown
       case sourceReleased, alreadyPerformed, notPerformed
       case incompatibleController, areaNotInParent, notInWindow, transitionInFlight, noSuchTab
+      case storyWouldClose
     }
 
     let value: Value
@@ -53,6 +54,10 @@ public struct TransitionError: Error, CustomStringConvertible, Sendable {
     public static let transitionInFlight = Code(value: .transitionInFlight)
     /// A tab container has no tab at the index asked for.
     public static let noSuchTab = Code(value: .noSuchTab)
+    /// The story of the module to show is open inside a story that closes when what the
+    /// transition replaces leaves the screen, so the new module would be shown with a closed story;
+    /// open that story beside the replaced flow instead (``Resolving/open(_:in:)``).
+    public static let storyWouldClose = Code(value: .storyWouldClose)
 
     public var description: String { value.rawValue }
   }

@@ -10,7 +10,7 @@ extension Registrar {
   /// story, say) before anything runs.
   ///
   /// The registration is local to `story`, as inside ``story(_:in:body:)``: resolve it where that
-  /// story is open, usually right after opening it (``Resolving/open(_:resolving:)``). Pass ``AppStory``
+  /// story is open, usually right after opening it (``Resolving/open(_:in:resolving:)``). Pass ``AppStory``
   /// for a module that runs at the root. To replace it (with a mock, or an MVC controller behind
   /// the same types), override it inside the same story:
   /// `r.story(AddContactStory.self) { $0.overriding.register(AddContactModule.self, ...) }`.

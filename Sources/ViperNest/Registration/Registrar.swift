@@ -74,7 +74,7 @@ public final class Registrar {
   /// Registers services that exist only inside stories of type `story` and their nested stories.
   ///
   /// A story-local registration may override a parent's (use `r.overriding` inside `body`) for that
-  /// subtree only. Naming `parents` declares where the story opens: ``Resolving/open(_:)``
+  /// subtree only. Naming `parents` declares where the story opens: ``Resolving/open(_:in:)``
   /// then refuses to open it anywhere else, and ``Registry/validate()`` checks it in exactly those
   /// places.
   ///

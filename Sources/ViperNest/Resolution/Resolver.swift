@@ -240,21 +240,37 @@ extension Resolving {
     return isolation === MainActor.shared ? try onMainActor(resolve) : try resolve()
   }
 
-  /// Opens a story of type `story` inside this one.
+  /// Opens a story of type `story` inside this one, or inside one of the stories this one is open
+  /// in.
+  ///
+  /// By default the new story opens here, and closes with this story. Name an enclosing story type
+  /// as `ancestor` to open it there instead, beside the current flow rather than inside it: the
+  /// new story then outlives this one. A router whose screen is about to be replaced opens the next
+  /// screen's story that way, at the app level (`AppStory`), so that replacing its own screen (and
+  /// closing its own story) does not close the story of the screen that replaces it.
   ///
   /// ```swift
   /// let addContact = try contacts.open(AddContactStory.self)
   /// defer { addContact.close() }
+  ///
+  /// // In the login screen's router, whose story is App > Auth: the session outlives the login.
+  /// let session = try resolver.open(SessionStory.self, in: AppStory.self)  // App > Session
   /// ```
   ///
-  /// - Parameter story: The story type.
+  /// - Parameters:
+  ///   - story: The story type.
+  ///   - ancestor: The story type to open it in: the nearest open story of that type, this one or
+  ///     one it is open in (`AppStory.self`: the app story). Default: this story.
   /// - Returns: The open story. Close it when the flow ends; releasing it without closing closes
   ///   it too and reports a diagnostic.
-  /// - Throws: ``ViperNestError/Code/storyClosed`` when this story is closed, or
+  /// - Throws: ``ViperNestError/Code/storyClosed`` when the story to open it in is closed,
+  ///   ``ViperNestError/Code/storyNotOpen`` when no story of type `ancestor` is open here, or
   ///   ``ViperNestError/Code/storyOpenedOutsideParent`` when `story` was declared to open only inside
-  ///   other stories and none of them is open here.
-  public func open<S: UserStory>(_ story: S.Type) throws -> Story {
-    Story(node: try resolver.node.openChild(story))
+  ///   other stories and none of them is open where it would open.
+  public func open<S: UserStory>(_ story: S.Type, in ancestor: (any UserStory.Type)? = nil)
+    throws -> Story
+  {
+    Story(node: try resolver.node.openChild(story, in: ancestor))
   }
 
   /// Opens a story of type `story`, runs `body` in it, and closes it, even when `body` throws.
@@ -269,7 +285,7 @@ extension Resolving {
   ///   - story: The story type.
   ///   - body: Runs with the open story.
   /// - Returns: What `body` returns.
-  /// - Throws: What ``open(_:)`` or `body` throws.
+  /// - Throws: What ``open(_:in:)`` or `body` throws.
   public func withStory<S: UserStory, R>(_ story: S.Type, _ body: (Story) throws -> R) throws -> R {
     let opened = try open(story)
     defer { opened.close() }

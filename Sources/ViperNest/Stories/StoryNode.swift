@@ -562,6 +562,26 @@ final class StoryNode: @unchecked Sendable {
     try openChild(graph.profile(for: type))
   }
 
+  /// Opens a story of type `type` inside the nearest open story of type `ancestor` (this one or an
+  /// ancestor), or inside this one when `ancestor` is nil.
+  func openChild<S: UserStory>(_ type: S.Type, in ancestor: (any UserStory.Type)?) throws
+    -> StoryNode
+  {
+    guard let ancestor else { return try openChild(graph.profile(for: type)) }
+    let profile = graph.profile(for: type)
+    // A closed story opens nothing, not even elsewhere: its resolver belongs to a flow that ended.
+    if isClosed {
+      throw ViperNestError(
+        .storyClosed, .storyClosed(node: self, requested: "story \(profile.kind.name)"))
+    }
+    guard let home = nearest(ObjectIdentifier(ancestor)) else {
+      throw ViperNestError(
+        .storyNotOpen,
+        .ancestorNotOpen(story: profile.kind, ancestor: StoryKind.of(ancestor), node: self))
+    }
+    return try home.takeUnretainedValue().openChild(profile)
+  }
+
   /// Opens a child story of `kind` (deep links keep story types as kinds).
   func openChild(kind: StoryKind) throws -> StoryNode {
     try openChild(graph.profile(for: kind))

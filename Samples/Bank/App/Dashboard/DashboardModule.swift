@@ -31,6 +31,7 @@ protocol DashboardViewProtocol: AnyObject {
 protocol DashboardViewOutput: AnyObject {
   func viewDidLoad()
   func didTapToggleBalances()
+  func didTapSignOut()
 }
 
 @MainActor
@@ -50,6 +51,8 @@ protocol DashboardRouterProtocol: AnyObject {
   func showPromo(in area: any ContainerArea, output: any PromoOutput) throws
   func showAbout(in area: any ContainerArea, output: any AboutOutput) throws -> any AboutInput
   func hidePromo() throws
+  /// Signs out: replaces the tabs with the login, which opens in its own story at the app level.
+  func showLogin() throws
 }
 
 // MARK: - Layers
@@ -69,6 +72,7 @@ final class DashboardView: HeadlessViewController, VIPERView, DashboardViewProto
   override func viewDidLoad() { presenter.viewDidLoad() }
 
   func tapToggleBalances() { presenter.didTapToggleBalances() }
+  func tapSignOut() { presenter.didTapSignOut() }
 
   func show(greeting: String) { self.greeting = greeting }
   func show(balancesHidden: Bool) { self.balancesHidden = balancesHidden }
@@ -77,7 +81,9 @@ final class DashboardView: HeadlessViewController, VIPERView, DashboardViewProto
   /// The dashboard's own lines, then the modules embedded in each area, drawn from the view
   /// hierarchy itself: what is shown is what is embedded.
   var screen: Screen {
-    var lines = [greeting, balancesHidden ? "[ Show balances ]" : "[ Hide balances ]"]
+    var lines = [
+      greeting, (balancesHidden ? "[ Show balances ]" : "[ Hide balances ]") + "  [ Sign out ]",
+    ]
     if let status { lines.append("» \(status)") }
     for name in ["accounts", "promo", "about"] {
       for child in children where areaName(of: child) == name {
@@ -118,6 +124,10 @@ extension DashboardPresenter: DashboardViewOutput {
     accounts?.setBalancesHidden(balancesHidden)
     view?.show(balancesHidden: balancesHidden)
   }
+
+  func didTapSignOut() {
+    attempt { try router.showLogin() }
+  }
 }
 
 extension DashboardPresenter: DashboardInteractorOutput {
@@ -155,6 +165,9 @@ final class DashboardInteractor: VIPERInteractor, DashboardInteractorProtocol {
 final class DashboardRouter: VIPERRouter, DashboardRouterProtocol {
   let links = RouterLinks()
   private var promo: EmbedTransition?
+  private let root: BankRoot
+
+  init(root: BankRoot) { self.root = root }
 
   func showAccounts(in area: any ContainerArea, output: any AccountsOutput) throws
     -> any AccountsInput
@@ -182,6 +195,16 @@ final class DashboardRouter: VIPERRouter, DashboardRouterProtocol {
   func hidePromo() throws {
     try promo?.reverse()
     promo = nil
+  }
+
+  /// This router's story is App > Session > Dashboard: opened here, the login's story would close
+  /// with the tabs it replaces (and the window root transition refuses it). It opens at the app
+  /// level; the tabs leave the window and App > Session closes, with both tabs' stories.
+  func showLogin() throws {
+    let (auth, login) = try resolver.open(AuthStory.self, in: AppStory.self) {
+      try $0.resolve(LoginModule.self)
+    }
+    try login.attachToWindow(try root.currentWindow, story: auth)
   }
 }
 

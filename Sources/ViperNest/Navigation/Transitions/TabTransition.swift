@@ -56,10 +56,17 @@ public final class TabTransition: Transition {
   /// once; `completion` is called before this returns.
   ///
   /// - Throws: ``TransitionError``: ``TransitionError/Code/alreadyShown`` when a tab is already shown
-  ///   elsewhere, ``TransitionError/Code/alreadyPerformed``.
+  ///   elsewhere, ``TransitionError/Code/alreadyPerformed``,
+  ///   ``TransitionError/Code/storyWouldClose`` when this transition's story, or a story of a module
+  ///   in the new tabs, closes when the container's current tabs leave, or is open inside one.
+  ///   Nothing changes when it throws.
   public func perform(animated: Bool, completion: (@MainActor () -> Void)?) throws {
     guard let container = try core.destinationToShow() as? any TabControlling else { return }
     for tab in pendingTabs { try ensureNotShown(tab, "add a tab for") }
+    try ReplacedStories.ensureKept(
+      by: pendingTabs, own: core.story, replacing: container.tabRoots,
+      "set the tabs of \(container.typeName)", leaving: "the tab container",
+      replacement: "the new tabs")
     try container.setTabRoots(pendingTabs, animated: animated)
     if pendingTabs.indices.contains(appearance.selectedIndex) {
       container.selectedTabIndex = appearance.selectedIndex

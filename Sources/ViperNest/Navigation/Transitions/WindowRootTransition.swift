@@ -58,9 +58,17 @@ public final class WindowRootTransition: Transition {
   /// dismissing without animation whatever the old root presents) and makes the window visible.
   /// Completes at once; `completion` is called before this returns.
   ///
+  /// The stories that close with the old root (those of the transitions that showed it, and of
+  /// everything inside it) must not enclose the new root's: a root shown in a story that closes as
+  /// it appears would fail at its first resolution. Open the new root's story beside the flow it
+  /// replaces, at the app level: `resolver.open(SessionStory.self, in: AppStory.self)`
+  /// (``Resolving/open(_:in:)``).
+  ///
   /// - Throws: ``TransitionError``: ``TransitionError/Code/sourceReleased`` when the window was
   ///   released, ``TransitionError/Code/alreadyShown``,
-  ///   ``TransitionError/Code/alreadyPerformed``.
+  ///   ``TransitionError/Code/alreadyPerformed``, ``TransitionError/Code/storyWouldClose`` when
+  ///   this transition's story, or a story of a module inside the new root, is one that closes
+  ///   when the old root leaves, or is open inside one. Nothing changes when it throws.
   public func perform(animated: Bool, completion: (@MainActor () -> Void)?) throws {
     let destination = try core.destinationToShow()
     guard let window else {
@@ -70,6 +78,10 @@ public final class WindowRootTransition: Transition {
         fix: "keep the window (an app keeps it in its scene delegate)")
     }
     try ensureNotShown(destination, "make a window root of")
+    try ReplacedStories.ensureKept(
+      by: [destination], own: core.story, replacing: window.rootController.map { [$0] } ?? [],
+      "make \(destination.typeName) a window root", leaving: "the window",
+      replacement: destination.typeName)
     var root = destination
     if embedding == .navigationController {
       root = try window.toolkit.makeNavigationContainer(root: destination)
