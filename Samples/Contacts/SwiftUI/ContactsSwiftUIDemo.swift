@@ -126,15 +126,21 @@ final class SwiftUISession {
     }
   }
 
-  /// Shows the list ("Loading contacts…"), then runs its `.task`, which awaits the store: its
-  /// file is read off the main actor.
+  /// Shows the list ("Loading contacts…"), then waits for its task, which the stack started when
+  /// the list appeared (`ScreenAppearance.screenTask()`, as SwiftUI's `.task`) and which awaits
+  /// the store: its file is read off the main actor.
   ///
   /// - Throws: ``SessionError`` when the contacts file could not be loaded; the list shows why,
   ///   and the app is closed.
   func launch() async throws {
     report(step: "launch")
     let list = try listScreen()
-    await list.presenter.screenDidAppear()
+    let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+    while list.presenter.contacts == nil, list.presenter.error == nil,
+      ContinuousClock.now < deadline
+    {
+      try await Task.sleep(for: .milliseconds(1))  // the task runs while this waits
+    }
     report(step: "contacts loaded (contacts.json read off the main actor)", showNavigation: false)
     if list.presenter.contacts == nil {
       finish()
@@ -193,9 +199,7 @@ final class SwiftUISession {
       throw SessionError(message: "Add Contact is already open: type, done or cancel.")
     }
     try listScreen().presenter.didTapAdd()
-    settle()
-    // SwiftUI runs the sheet's `.onAppear` once it is on screen.
-    try addContactScreen().presenter.screenDidAppear()
+    settle()  // the update that shows the sheet makes it appear (its presenter's screenDidAppear)
     report(step: "tap + Add")
   }
 

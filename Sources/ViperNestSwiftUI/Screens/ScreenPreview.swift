@@ -33,7 +33,8 @@ public struct ScreenPreview<Screen: VIPERScreen> {
   public let failure: String?
   /// The stories the screen runs in and its host, kept for as long as the preview lives.
   private let stories: [Story]
-  private let host: (any ViewControlling)?
+  /// The built module's host, whose links forward the screen's appearance.
+  let host: (any ViewControlling)?
 
   /// Builds `builder`'s screen in a registry of its own: `assemblies`, then `overrides`.
   ///
