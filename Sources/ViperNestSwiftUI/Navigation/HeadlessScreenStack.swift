@@ -11,7 +11,9 @@ public import ViperNest
 ///
 /// The update that shows a screen makes it appear, and the one that hides it makes it disappear:
 /// its presenter's ``ScreenAppearance`` callbacks run there, and its task starts or is cancelled
-/// (see ``update()`` for which screens are on screen).
+/// (see ``update()`` for which screens are on screen). A screen still shown when a test ends (the
+/// root, at least) keeps its task running: a task that never ends keeps its presenter, and a leak
+/// check made after its story closed reports it.
 ///
 /// ```swift
 /// let stack = HeadlessScreenStack(navigation: navigation, root: notesModule)
@@ -146,12 +148,15 @@ public final class HeadlessScreenStack {
     log.append("update: present \(kind) \(route.name)")
   }
 
-  /// Schedules the next update on the main actor, as SwiftUI renders after a change.
+  /// Schedules the next update on the main actor, as SwiftUI renders after a change. The update
+  /// holds the stack until it ran, as a render SwiftUI scheduled happens: a test that drops its
+  /// stack right after a gesture still sees the screens it removed disappear (their tasks
+  /// cancelled) and released.
   private func scheduleUpdate() {
     guard !hasPendingUpdate else { return }
     hasPendingUpdate = true
-    Task { @MainActor [weak self] in
-      guard let self, self.hasPendingUpdate else { return }
+    Task { @MainActor in
+      guard self.hasPendingUpdate else { return }
       self.update()
       // A swipe-down finishes in two updates (the binding write, then the release); a removal
       // shown by this update is released by the next one, which SwiftUI makes on its own.
