@@ -1,5 +1,6 @@
 import ContactsSample
 import Foundation
+import Observation
 import SampleSupport
 import ViperNest
 import ViperNestHeadless
@@ -134,15 +135,19 @@ final class SwiftUISession {
   ///   and the app is closed.
   func launch() async throws {
     report(step: "launch")
-    let list = try listScreen()
-    let deadline = ContinuousClock.now.advanced(by: .seconds(10))
-    while list.presenter.contacts == nil, list.presenter.error == nil,
-      ContinuousClock.now < deadline
-    {
-      try await Task.sleep(for: .milliseconds(1))  // the task runs while this waits
+    let presenter = try listScreen().presenter
+    // Waits, as the user does, until the list shows the contacts or why they could not be loaded.
+    while presenter.contacts == nil, presenter.error == nil {
+      await withCheckedContinuation { loaded in
+        withObservationTracking {
+          _ = (presenter.contacts, presenter.error)
+        } onChange: {
+          loaded.resume()
+        }
+      }
     }
     report(step: "contacts loaded (contacts.json read off the main actor)", showNavigation: false)
-    if list.presenter.contacts == nil {
+    if presenter.contacts == nil {
       finish()
       throw SessionError(message: "The contacts file could not be loaded (see the list above).")
     }
