@@ -9,6 +9,10 @@ package import ViperNest
 /// dismissed by the user (``HeadlessHost/tapBack(in:)``, ``HeadlessHost/swipeDown(_:completes:)``…)
 /// exactly like a UIKit module, with the same story closing and leak checks.
 ///
+/// Its appearance is the screen's: `viewDidAppear(_:)` and `viewDidDisappear(_:)` call the
+/// presenter's `ScreenAppearance` callbacks and start and cancel its task, as SwiftUI does for the
+/// root view of a `UIHostingController`.
+///
 /// ```swift
 /// let module = try ContactsScreenBuilder.build(in: story)
 /// let host = try #require(module.view as? HeadlessScreenHostingController)
@@ -33,6 +37,26 @@ public final class HeadlessScreenHostingController: HeadlessViewController {
     self.links = links
     super.init(host: host)
     logName = name
+  }
+
+  /// The screen appears, as a `UIHostingController`'s root view does when the controller
+  /// appears: its presenter's `ScreenAppearance.screenDidAppear()` runs and its
+  /// `screenTask()` starts.
+  ///
+  /// - Parameter animated: Whether the appearance was animated.
+  public override func viewDidAppear(_ animated: Bool) {
+    super.viewDidAppear(animated)
+    links.screenAppeared()
+  }
+
+  /// The screen disappears, as a `UIHostingController`'s root view does when the controller
+  /// disappears: its presenter's `ScreenAppearance.screenDidDisappear()` runs and its
+  /// `screenTask()` is cancelled.
+  ///
+  /// - Parameter animated: Whether the disappearance was animated.
+  public override func viewDidDisappear(_ animated: Bool) {
+    super.viewDidDisappear(animated)
+    links.screenDisappeared()
   }
 }
 

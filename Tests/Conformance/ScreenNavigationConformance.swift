@@ -12,8 +12,30 @@ public final class ConformancePresenter: VIPERPresenter {
   /// The presenter's links: no view (the screen reads it), no interactor, no router.
   @ObservationIgnored public let links = PresenterLinks<NoView, NoInteractor, NoRouter>()
 
+  /// Whether the screen is on screen, as its appearance callbacks say.
+  public private(set) var isOnScreen = false
+  /// How many times the screen's task started, and how many of those were cancelled.
+  public private(set) var tasksStarted = 0
+  /// How many of the screen's tasks were cancelled.
+  public private(set) var tasksCancelled = 0
+
   /// Creates a presenter; only the builder calls it.
   public init() {}
+}
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension ConformancePresenter: ScreenAppearance {
+  /// The screen appeared.
+  public func screenDidAppear() { isOnScreen = true }
+
+  /// The screen disappeared.
+  public func screenDidDisappear() { isOnScreen = false }
+
+  /// A task that runs until it is cancelled.
+  public func screenTask() async {
+    tasksStarted += 1
+    do { try await Task.sleep(for: .seconds(3600)) } catch { tasksCancelled += 1 }
+  }
 }
 
 /// The scenarios' screen: a plain value here, a SwiftUI view where the driver shows SwiftUI (the
@@ -49,6 +71,8 @@ public enum ScreenNavigationConformance {
     )] = [
       ("backEndsThePushedScreenAndSwiftUIReleasesIt", backEndsThePushedScreenAndSwiftUIReleasesIt),
       ("swipeDownEndsTheSheetAndSwiftUIReleasesIt", swipeDownEndsTheSheetAndSwiftUIReleasesIt),
+      ("pushAndBackMoveTheAppearanceAndTheTask", pushAndBackMoveTheAppearanceAndTheTask),
+      ("aSheetLeavesTheScreenBeneathItOnScreen", aSheetLeavesTheScreenBeneathItOnScreen),
     ]
 
   private typealias Builder = ScreenBuilder<
@@ -57,7 +81,7 @@ public enum ScreenNavigationConformance {
 
   /// A story whose root screen the driver shows in a stack bound to a new navigation.
   private static func showRoot(_ driver: any ScreenNavigationConformanceDriver) async throws
-    -> (app: Story, story: Story, navigation: ScreenNavigation)
+    -> (app: Story, story: Story, navigation: ScreenNavigation, root: ConformancePresenter)
   {
     let app = try Registry(
       driver.toolkitAssembly,
@@ -67,9 +91,10 @@ public enum ScreenNavigationConformance {
     ).start()
     let story = try app.open(ScreenConformanceStory.self)
     let navigation = ScreenNavigation()
-    try await driver.showStack(navigation, root: try Builder.build(in: story))
+    let root = try Builder.build(in: story)
+    try await driver.showStack(navigation, root: root)
     await driver.settle()
-    return (app, story, navigation)
+    return (app, story, navigation, root.presenter)
   }
 
   /// A screen module built in its own story, with its presenter held weakly.
@@ -86,7 +111,7 @@ public enum ScreenNavigationConformance {
   public static func backEndsThePushedScreenAndSwiftUIReleasesIt(
     _ driver: any ScreenNavigationConformanceDriver
   ) async throws {
-    let (app, story, navigation) = try await showRoot(driver)
+    let (app, story, navigation, _) = try await showRoot(driver)
     defer { app.close() }
     let released = try await push(in: story, on: navigation, driver)
     try await driver.userTapsBack(navigation)
@@ -103,7 +128,7 @@ public enum ScreenNavigationConformance {
   public static func swipeDownEndsTheSheetAndSwiftUIReleasesIt(
     _ driver: any ScreenNavigationConformanceDriver
   ) async throws {
-    let (app, story, navigation) = try await showRoot(driver)
+    let (app, story, navigation, _) = try await showRoot(driver)
     defer { app.close() }
     let (sheetStory, module) = try buildScreen(in: story)
     let presenter = WeakObject(module.presenter)
@@ -118,6 +143,63 @@ public enum ScreenNavigationConformance {
     try require(
       await driver.eventually { presenter.object == nil },
       "SwiftUI releases the swiped-down screen's presenter")
+  }
+
+  /// Appearance: the root appears when the stack shows it; a push makes the pushed screen appear
+  /// and the covered root disappear, its task cancelled (`.task` is cancelled "at some point after
+  /// the view disappears", L4 of the SwiftUI notes); Back makes the root appear again, its task
+  /// started anew, and the popped screen disappear, its task cancelled (N14).
+  public static func pushAndBackMoveTheAppearanceAndTheTask(
+    _ driver: any ScreenNavigationConformanceDriver
+  ) async throws {
+    let (app, story, navigation, root) = try await showRoot(driver)
+    defer { app.close() }
+    try require(
+      await driver.eventually { root.isOnScreen && root.tasksStarted == 1 },
+      "the root appears and its task starts")
+    let (pushedStory, module) = try buildScreen(in: story)
+    let pushed = module.presenter
+    try navigation.push(module, story: pushedStory)
+    await driver.settle()
+    try require(
+      await driver.eventually { pushed.isOnScreen && pushed.tasksStarted == 1 },
+      "the pushed screen appears and its task starts")
+    try require(
+      await driver.eventually { !root.isOnScreen && root.tasksCancelled == 1 },
+      "the covered root disappears and its task is cancelled")
+    try await driver.userTapsBack(navigation)
+    await driver.settle()
+    try require(
+      await driver.eventually { root.isOnScreen && root.tasksStarted == 2 },
+      "the uncovered root appears again and its task starts again")
+    try require(
+      await driver.eventually { !pushed.isOnScreen && pushed.tasksCancelled == 1 },
+      "the popped screen disappears and its task is cancelled")
+  }
+
+  /// A sheet appears and leaves the screen beneath it on screen, its task running (a page sheet
+  /// "partially covers the underlying content", doc: uikit/uimodalpresentationstyle/pagesheet);
+  /// swiped down, it disappears and its task is cancelled.
+  public static func aSheetLeavesTheScreenBeneathItOnScreen(
+    _ driver: any ScreenNavigationConformanceDriver
+  ) async throws {
+    let (app, story, navigation, root) = try await showRoot(driver)
+    defer { app.close() }
+    let (sheetStory, module) = try buildScreen(in: story)
+    let sheet = module.presenter
+    try navigation.presentSheet(module, story: sheetStory)
+    await driver.settle()
+    try require(
+      await driver.eventually { sheet.isOnScreen && sheet.tasksStarted == 1 },
+      "the sheet appears and its task starts")
+    try require(
+      root.isOnScreen && root.tasksCancelled == 0, "the screen beneath the sheet stays on screen")
+    try await driver.userSwipesDownSheet(navigation)
+    await driver.settle()
+    try require(
+      await driver.eventually { !sheet.isOnScreen && sheet.tasksCancelled == 1 },
+      "the swiped-down sheet disappears and its task is cancelled")
+    try require(root.isOnScreen, "the screen beneath never left the screen")
   }
 
   /// Pushes a screen module; returns its story and its presenter, held weakly.

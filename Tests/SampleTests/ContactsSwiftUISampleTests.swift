@@ -49,7 +49,7 @@ struct ContactsSwiftUISampleTests {
     let (code, text) = try await run(["--data-dir", directory])
     #expect(code == 0)
     #expect(text.contains("Registration graph is valid (4 story chains, 3 modules checked)."))
-    // The list shows a loading state until its `.task` has awaited the store.
+    // The list shows a loading state until its task (ScreenAppearance) has awaited the store.
     let launch = try step("launch", in: text)
     #expect(launch.contains("│ Loading contacts…"))
     #expect(!launch.contains("(no contacts yet)"))

@@ -132,6 +132,28 @@ extension View {
   public func interactiveDismissDisabled(_ isDisabled: Bool = true) -> some View { ModifiedView() }
 }
 
+// MARK: - Appearance
+
+extension View {
+  // swiftui/view/onappear(perform:): nonisolated func onAppear(perform action: (() -> Void)? = nil)
+  //   -> some View
+  public func onAppear(perform action: (() -> Void)? = nil) -> some View { ModifiedView() }
+
+  // swiftui/view/ondisappear(perform:): nonisolated func onDisappear(
+  //   perform action: (() -> Void)? = nil) -> some View
+  public func onDisappear(perform action: (() -> Void)? = nil) -> some View { ModifiedView() }
+
+  // swiftui/view/task(name:priority:file:line:_:) (iOS 15, macOS 12): @export(implementation)
+  //   nonisolated func task(name: String? = nil, priority: TaskPriority = .userInitiated,
+  //   file: String = #fileID, line: Int = #line,
+  //   _ action: sending @escaping @isolated(any) () async -> Void) -> some View
+  // stub: without `@export(implementation)`, which only says how SwiftUI ships the body.
+  public func task(
+    name: String? = nil, priority: TaskPriority = .userInitiated, file: String = #fileID,
+    line: Int = #line, _ action: sending @escaping @isolated(any) () async -> Void
+  ) -> some View { ModifiedView() }
+}
+
 // MARK: - Hosting
 
 // swiftui/uihostingcontroller: @MainActor @preconcurrency class UIHostingController<Content>

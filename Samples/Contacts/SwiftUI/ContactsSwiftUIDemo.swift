@@ -1,5 +1,6 @@
 import ContactsSample
 import Foundation
+import Observation
 import SampleSupport
 import ViperNest
 import ViperNestHeadless
@@ -126,17 +127,27 @@ final class SwiftUISession {
     }
   }
 
-  /// Shows the list ("Loading contacts…"), then runs its `.task`, which awaits the store: its
-  /// file is read off the main actor.
+  /// Shows the list ("Loading contacts…"), then waits for its task, which the stack started when
+  /// the list appeared (`ScreenAppearance.screenTask()`, as SwiftUI's `.task`) and which awaits
+  /// the store: its file is read off the main actor.
   ///
   /// - Throws: ``SessionError`` when the contacts file could not be loaded; the list shows why,
   ///   and the app is closed.
   func launch() async throws {
     report(step: "launch")
-    let list = try listScreen()
-    await list.presenter.screenDidAppear()
+    let presenter = try listScreen().presenter
+    // Waits, as the user does, until the list shows the contacts or why they could not be loaded.
+    while presenter.contacts == nil, presenter.error == nil {
+      await withCheckedContinuation { loaded in
+        withObservationTracking {
+          _ = (presenter.contacts, presenter.error)
+        } onChange: {
+          loaded.resume()
+        }
+      }
+    }
     report(step: "contacts loaded (contacts.json read off the main actor)", showNavigation: false)
-    if list.presenter.contacts == nil {
+    if presenter.contacts == nil {
       finish()
       throw SessionError(message: "The contacts file could not be loaded (see the list above).")
     }
@@ -193,9 +204,7 @@ final class SwiftUISession {
       throw SessionError(message: "Add Contact is already open: type, done or cancel.")
     }
     try listScreen().presenter.didTapAdd()
-    settle()
-    // SwiftUI runs the sheet's `.onAppear` once it is on screen.
-    try addContactScreen().presenter.screenDidAppear()
+    settle()  // the update that shows the sheet makes it appear (its presenter's screenDidAppear)
     report(step: "tap + Add")
   }
 

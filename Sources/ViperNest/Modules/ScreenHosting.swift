@@ -15,6 +15,14 @@ package final class ScreenLinks {
   package var leakToken: LeakOwnerToken?
   /// Whether the module was hidden since it was last shown.
   private var hasEnded = false
+  /// What the module's presenter does when its screen appears and disappears; nil for a presenter
+  /// that does not adopt `ScreenAppearance` (`ViperNestSwiftUI`), set by its `ScreenBuilder`.
+  package var appearance: ScreenAppearanceHooks?
+  /// Whether a headless host shows the screen now (between ``screenAppeared()`` and
+  /// ``screenDisappeared()``).
+  package private(set) var isAppeared = false
+  /// The presenter's appearance task, while the screen is shown.
+  private var appearanceTask: Task<Void, Never>?
 
   /// Creates empty links.
   package init() {}
@@ -22,6 +30,54 @@ package final class ScreenLinks {
   /// Keeps `story` open while the module is shown, and closes it when the module ends (or when
   /// these links are released).
   package func holdStory(_ story: Story) { leases.append(StoryLease(story)) }
+
+  /// A headless host shows the screen: what SwiftUI does for a view with `.onAppear` and `.task`.
+  /// Calls the presenter's appear hook, then starts its task, which runs on the main actor after
+  /// this call returns (SwiftUI starts `.task` asynchronously, "before this view appears", doc:
+  /// swiftui/view/task(priority:_:)). Does nothing while the screen is shown already.
+  package func screenAppeared() {
+    guard !isAppeared else { return }
+    isAppeared = true
+    guard let appearance else { return }
+    appearance.didAppear()
+    let task = appearance.task
+    appearanceTask = Task { @MainActor in await task() }
+  }
+
+  /// A headless host takes the screen off screen (covered, popped, dismissed): calls the
+  /// presenter's disappear hook, then cancels its task, as SwiftUI cancels `.task` "at some point
+  /// after the view disappears" (L4 of the SwiftUI notes). The task is released here, so a task
+  /// that ends on cancellation no longer keeps the presenter. Does nothing while not shown.
+  package func screenDisappeared() {
+    guard isAppeared else { return }
+    isAppeared = false
+    appearance?.didDisappear()
+    appearanceTask?.cancel()
+    appearanceTask = nil
+  }
+}
+
+/// What a screen module's presenter does when its screen appears and disappears, as closures the
+/// hosts call (the presenter's `ScreenAppearance` conformance lives in `ViperNestSwiftUI`). Each
+/// holds the presenter weakly: the screen owns it.
+package struct ScreenAppearanceHooks: Sendable {
+  /// The screen appeared (SwiftUI's `onAppear`).
+  package let didAppear: @MainActor @Sendable () -> Void
+  /// The screen disappeared (SwiftUI's `onDisappear`).
+  package let didDisappear: @MainActor @Sendable () -> Void
+  /// The work of the screen's `.task`: started when it appears, cancelled when it disappears.
+  package let task: @MainActor @Sendable () async -> Void
+
+  /// Creates the hooks.
+  package init(
+    didAppear: @escaping @MainActor @Sendable () -> Void,
+    didDisappear: @escaping @MainActor @Sendable () -> Void,
+    task: @escaping @MainActor @Sendable () async -> Void
+  ) {
+    self.didAppear = didAppear
+    self.didDisappear = didDisappear
+    self.task = task
+  }
 }
 
 extension ScreenLinks: StoryLeaseHolding {

@@ -64,7 +64,6 @@ extension ModuleTemplate {
               Text(presenter.title)
               Button("Done") { presenter.didTapDone() }
             }
-            .onAppear { presenter.screenDidAppear() }
           }
         }
       #endif
@@ -80,6 +79,7 @@ extension ModuleTemplate {
     return """
       import Observation
       import ViperNest
+      import ViperNestSwiftUI
 
       /// The \(n.name) module's presenter: it holds the state its screen shows (observed by SwiftUI),
       /// turns the user's actions into requests to the interactor and the router, and the
@@ -97,9 +97,6 @@ extension ModuleTemplate {
         /// Why the router could not navigate, if it could not.
         private(set) var routingError: (any Error)?
 
-        /// The screen appeared (its `.onAppear`).
-        func screenDidAppear() { interactor.loadTitle() }
-
         /// The user tapped Done: reports it, then closes the module.
         func didTapDone() {
           output?.\(n.didFinish)()
@@ -109,6 +106,14 @@ extension ModuleTemplate {
         func configure(title: String) { interactor.update(title: title) }
 
         func didLoad(title: String) { self.title = title }
+      }
+
+      /// What the screen's appearance does: every host calls it for the screen (SwiftUI's
+      /// `onAppear`, `onDisappear` and `.task`), so the screen attaches none of them.
+      \(Self.screenAvailability)
+      extension \(n.presenter): ScreenAppearance {
+        /// The screen appeared: loads the title.
+        func screenDidAppear() { interactor.loadTitle() }
       }
 
       """

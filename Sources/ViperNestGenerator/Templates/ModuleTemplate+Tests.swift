@@ -229,7 +229,7 @@ extension ModuleTemplate {
 
           let host = try #require(module.view as? HeadlessScreenHostingController)
           let screen = try #require(host.screen as? \(n.screen))
-          screen.presenter.screenDidAppear()  // what the screen's .onAppear does in an app
+          host.viewDidAppear(false)  // UIKit's appearance, which the host forwards to the screen
           #expect(screen.presenter.title == "Hello")
           screen.presenter.didTapDone()
           #expect(output.finishCount == 1)

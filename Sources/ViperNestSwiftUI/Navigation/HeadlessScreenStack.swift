@@ -9,6 +9,12 @@ public import ViperNest
 /// deterministically. A screen that leaves is kept until the update after it left, as SwiftUI keeps
 /// view values until its next update: check for leaks after it.
 ///
+/// The update that shows a screen makes it appear, and the one that hides it makes it disappear:
+/// its presenter's ``ScreenAppearance`` callbacks run there, and its task starts or is cancelled
+/// (see ``update()`` for which screens are on screen). A screen still shown when a test ends (the
+/// root, at least) keeps its task running: a task that never ends keeps its presenter, and a leak
+/// check made after its story closed reports it.
+///
 /// ```swift
 /// let stack = HeadlessScreenStack(navigation: navigation, root: notesModule)
 /// try router.showNote(1)
@@ -38,6 +44,8 @@ public final class HeadlessScreenStack {
   private var keptUntilNextUpdate: [ScreenRoute] = []
   /// A sheet the user swiped down whose binding is not written yet.
   private var dismissingSheet: ScreenRoute?
+  /// The screens that appeared and have not disappeared, bottom first.
+  private var appearedScreens: [any ScreenHosting] = []
 
   /// Creates a stack bound to `navigation`, showing `root` below its path, and shows what the
   /// navigation holds.
@@ -58,6 +66,19 @@ public final class HeadlessScreenStack {
   /// SwiftUI's next update: releases the screens that left at the previous one, finishes a
   /// swipe-down (writing the sheet's binding, S3), shows the navigation's path in one diff and at
   /// most one presentation (S8: a second sheet at the same level is not shown while one is).
+  ///
+  /// Then the screens it shows appear and those it no longer shows disappear (their presenters'
+  /// ``ScreenAppearance`` callbacks), the ones that appear first: SwiftUI runs `onAppear` before
+  /// the first frame that shows a view (doc: swiftui/view/onappear(perform:)) and `onDisappear`
+  /// once the view is gone. On screen are the stack's top (its last pushed screen, else its
+  /// root), the sheet and the full-screen cover: a push or a pop shows only the new top, so a
+  /// path rewritten by several screens in one write makes only its new top appear; a screen
+  /// covered by a push disappears and appears again when it is uncovered (N14). A sheet leaves
+  /// the screen beneath it on screen (UIKit's page sheet "partially covers the underlying
+  /// content", doc: uikit/uimodalpresentationstyle/pagesheet), so it does not disappear; a
+  /// full-screen cover hides it (the presenting views "are removed after the presentation
+  /// completes", doc: uikit/uimodalpresentationstyle/fullscreen), so it disappears until the
+  /// cover goes.
   public func update() {
     hasPendingUpdate = false
     keptUntilNextUpdate = []
@@ -68,6 +89,7 @@ public final class HeadlessScreenStack {
       keptUntilNextUpdate.append(dismissed)
       if navigation.sheet == dismissed { navigation.sheet = nil }
       hasPendingUpdate = true
+      updateAppearance()
       return
     }
     let path = navigation.path
@@ -90,6 +112,28 @@ public final class HeadlessScreenStack {
     }
     if let sheet, shownSheet == nil { present(sheet, as: "sheet") }
     if let cover, shownFullScreenCover == nil { present(cover, as: "full-screen cover") }
+    updateAppearance()
+  }
+
+  /// Makes the screens now on screen appear and those no longer on screen disappear (see
+  /// ``update()``).
+  private func updateAppearance() {
+    var onScreen: [any ScreenHosting] = []
+    if shownFullScreenCover == nil,
+      let top = shownPath.last?.host ?? (root as? any ScreenHosting)
+    {
+      onScreen.append(top)
+    }
+    if let sheet = shownSheet { onScreen.append(sheet.host) }
+    if let cover = shownFullScreenCover { onScreen.append(cover.host) }
+    let old = appearedScreens
+    appearedScreens = onScreen
+    for screen in onScreen where !old.contains(where: { $0 === screen }) {
+      screen.screenLinks.screenAppeared()
+    }
+    for screen in old.reversed() where !onScreen.contains(where: { $0 === screen }) {
+      screen.screenLinks.screenDisappeared()
+    }
   }
 
   private func present(_ route: ScreenRoute, as kind: String) {
@@ -104,12 +148,15 @@ public final class HeadlessScreenStack {
     log.append("update: present \(kind) \(route.name)")
   }
 
-  /// Schedules the next update on the main actor, as SwiftUI renders after a change.
+  /// Schedules the next update on the main actor, as SwiftUI renders after a change. The update
+  /// holds the stack until it ran, as a render SwiftUI scheduled happens: a test that drops its
+  /// stack right after a gesture still sees the screens it removed disappear (their tasks
+  /// cancelled) and released.
   private func scheduleUpdate() {
     guard !hasPendingUpdate else { return }
     hasPendingUpdate = true
-    Task { @MainActor [weak self] in
-      guard let self, self.hasPendingUpdate else { return }
+    Task { @MainActor in
+      guard self.hasPendingUpdate else { return }
       self.update()
       // A swipe-down finishes in two updates (the binding write, then the release); a removal
       // shown by this update is released by the next one, which SwiftUI makes on its own.
@@ -185,7 +232,7 @@ public final class HeadlessScreenStack {
   /// The user swipes the sheet down. Refused for a full-screen cover (S6) and for a sheet whose
   /// route disables interactive dismissal (S4). A completed swipe takes the sheet off screen at
   /// once, and SwiftUI writes its binding (nil) at the very end of the dismissal (S3): at the next
-  /// update. Its module ends then.
+  /// update. Its module ends then. The sheet disappears when the swipe completes.
   ///
   /// - Parameter completes: Whether the user lets the swipe complete. Default: true.
   /// - Returns: Whether the sheet was dismissed.
@@ -207,6 +254,9 @@ public final class HeadlessScreenStack {
     guard completes else { return false }
     shownSheet = nil
     dismissingSheet = sheet
+    // The sheet is gone when the swipe ends, before SwiftUI writes its binding (S3): it
+    // disappears now.
+    updateAppearance()
     scheduleUpdate()
     return true
   }

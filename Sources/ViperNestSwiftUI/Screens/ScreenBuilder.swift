@@ -22,6 +22,10 @@ public import ViperNest
 /// }
 /// ```
 ///
+/// A presenter that adopts ``ScreenAppearance`` is told when its screen appears and disappears,
+/// and runs its ``ScreenAppearance/screenTask()`` while the screen is shown, whichever host shows
+/// it (`ScreenNavigationStack`, the hosting controller, the headless hosts).
+///
 /// A module without an interactor or a router names `NoInteractor` or `NoRouter`, as with
 /// `VIPERBuilder`. The presenter is created by the builder only (see ``VIPERScreen``).
 ///
@@ -105,6 +109,7 @@ open class ScreenBuilder<
       }
       return try platformHost(screen, links: links)
     }
+    wired.host.screenLinks.appearance = .forwarding(to: wired.presenter)
     return ScreenModule(
       view: wired.host, presenter: wired.presenter, interactor: wired.interactor,
       router: wired.router)

@@ -34,7 +34,8 @@ public struct ScreenPreview<Screen: VIPERScreen> {
   public let failure: String?
   /// The stories the screen runs in and its host, kept for as long as the preview lives.
   private let stories: PreviewStories
-  private let host: (any ViewControlling)?
+  /// The built module's host, whose links forward the screen's appearance.
+  let host: (any ViewControlling)?
   private let reported: Protected<[Diagnostic]>
 
   /// What the preview's registry reported (a story released without `close()`, say), oldest

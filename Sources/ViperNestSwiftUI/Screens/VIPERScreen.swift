@@ -13,10 +13,17 @@ public import ViperNest
 ///
 ///   var body: some View {
 ///     List(presenter.names, id: \.self) { Text($0) }
-///       .task { presenter.screenDidAppear() }
 ///   }
 /// }
+///
+/// extension ContactsPresenter: ScreenAppearance {
+///   func screenTask() async { await interactor.loadContacts() }   // the screen's .task
+/// }
 /// ```
+///
+/// A screen that loads when it appears leaves it to its presenter: a presenter that adopts
+/// ``ScreenAppearance`` is called at the screen's `onAppear`, `onDisappear` and `.task` by
+/// whatever shows it (`ScreenNavigationStack`, the hosting controller, the headless hosts).
 ///
 /// SwiftUI re-creates view values all the time, so the presenter must never be created by the
 /// screen: not in `body`, not as `@State private var presenter = ContactsPresenter()` (a

@@ -38,8 +38,11 @@
           ],
           fix: "make \(Screen.self) conform to View")
       }
+      // The root view forwards its appearance to the presenter (ScreenAppearance), as SwiftUI
+      // calls a hosted view's onAppear, onDisappear and task when the controller shows it.
       let controller = ScreenHostingController(
-        rootView: AnyView(view), screen: screen, links: links)
+        rootView: AnyView(AnyView(view).forwardingAppearance(to: links)), screen: screen,
+        links: links)
       controller.title = moduleName
       return controller
     }

@@ -38,28 +38,29 @@
 
     public var body: some View {
       NavigationStack(path: $navigation.path) {
-        ScreenContent(screen: (root as? any ScreenHosting)?.hostedScreen)
+        ScreenContent(host: root as? any ScreenHosting)
           .navigationDestination(for: ScreenRoute.self) { route in
-            ScreenContent(screen: route.screen)
+            ScreenContent(host: route.host)
           }
       }
       .sheet(item: $navigation.sheet) { route in
-        ScreenContent(screen: route.screen)
+        ScreenContent(host: route.host)
           .interactiveDismissDisabled(route.isInteractiveDismissDisabled)
       }
       .fullScreenCover(item: $navigation.fullScreenCover) { route in
-        ScreenContent(screen: route.screen)
+        ScreenContent(host: route.host)
       }
     }
   }
 
-  /// A route's screen as a SwiftUI view.
+  /// A route's screen as a SwiftUI view, forwarding its appearance to its presenter
+  /// (``ScreenAppearance``).
   struct ScreenContent: View {
-    let screen: Any?
+    let host: (any ScreenHosting)?
 
     var body: AnyView {
-      guard let view = screen as? any View else { return AnyView(EmptyView()) }
-      return AnyView(view)
+      guard let view = host?.hostedScreen as? any View else { return AnyView(EmptyView()) }
+      return AnyView(AnyView(view).forwardingAppearance(to: host?.screenLinks))
     }
   }
 #endif

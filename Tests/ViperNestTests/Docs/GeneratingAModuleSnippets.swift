@@ -487,7 +487,6 @@ struct NoteCardScreen: VIPERScreen {
         Text(presenter.title)
         Button("Done") { presenter.didTapDone() }
       }
-      .onAppear { presenter.screenDidAppear() }
     }
   }
 #endif
@@ -512,9 +511,6 @@ final class NoteCardPresenter: VIPERPresenter, NoteCardInput, NoteCardInteractor
   /// Why the router could not navigate, if it could not.
   private(set) var routingError: (any Error)?
 
-  /// The screen appeared (its `.onAppear`).
-  func screenDidAppear() { interactor.loadTitle() }
-
   /// The user tapped Done: reports it, then closes the module.
   func didTapDone() {
     output?.noteCardDidFinish()
@@ -524,6 +520,14 @@ final class NoteCardPresenter: VIPERPresenter, NoteCardInput, NoteCardInteractor
   func configure(title: String) { interactor.update(title: title) }
 
   func didLoad(title: String) { self.title = title }
+}
+
+/// What the screen's appearance does: every host calls it for the screen (SwiftUI's
+/// `onAppear`, `onDisappear` and `.task`), so the screen attaches none of them.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension NoteCardPresenter: ScreenAppearance {
+  /// The screen appeared: loads the title.
+  func screenDidAppear() { interactor.loadTitle() }
 }
 
 // MARK: - NoteCardInteractor.swift
@@ -624,7 +628,7 @@ struct NoteCardModuleTests {
 
     let host = try #require(module.view as? HeadlessScreenHostingController)
     let screen = try #require(host.screen as? NoteCardScreen)
-    screen.presenter.screenDidAppear()  // what the screen's .onAppear does in an app
+    host.viewDidAppear(false)  // UIKit's appearance, which the host forwards to the screen
     #expect(screen.presenter.title == "Hello")
     screen.presenter.didTapDone()
     #expect(output.finishCount == 1)

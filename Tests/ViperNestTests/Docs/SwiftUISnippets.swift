@@ -37,13 +37,13 @@ enum SwiftUIGuide {
   @MainActor protocol TasksRouting: AnyObject { func showTask(_ index: Int) }
 
   @Observable
-  final class TasksPresenter: VIPERPresenter, TasksInput, TasksInteractorOutput {
+  final class TasksPresenter: VIPERPresenter, TasksInput, TasksInteractorOutput, ScreenAppearance {
     @ObservationIgnored let links = PresenterLinks<
       NoView, any TasksInteractorInput, any TasksRouting
     >()
     private(set) var tasks: [String] = []
 
-    func screenDidAppear() { interactor.load() }
+    func screenDidAppear() { interactor.load() }  // ScreenAppearance: the screen appeared
     func didSelect(_ index: Int) { router.showTask(index) }
     func didLoad(_ tasks: [String]) { self.tasks = tasks }
   }
@@ -55,8 +55,7 @@ enum SwiftUIGuide {
       var body: some View {
         List(presenter.tasks.indices, id: \.self) { index in
           Button(presenter.tasks[index]) { presenter.didSelect(index) }
-        }
-        .task { presenter.screenDidAppear() }
+        }  // no .onAppear or .task: the presenter's ScreenAppearance is called for it
       }
     }
   #else
@@ -150,7 +149,10 @@ enum SwiftUIGuide {
   final class TaskEditorPresenter: VIPERPresenter, TaskEditorInput {
     @ObservationIgnored let links = PresenterLinks<NoView, NoInteractor, any TaskEditorRouting>()
     var text = ""
+    /// How many times the draft was saved.
+    private(set) var savedDrafts = 0
     func didTapCancel() { router.close() }
+    func saveDraft() { savedDrafts += 1 }
   }
 
   struct TaskEditorScreen: VIPERScreen {
@@ -296,11 +298,57 @@ typealias TasksPresenter = SwiftUIGuide.TasksPresenter
 typealias TaskDetailScreen = SwiftUIGuide.TaskDetailScreen
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 typealias TaskEditorScreen = SwiftUIGuide.TaskEditorScreen
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+typealias TaskEditorPresenter = SwiftUIGuide.TaskEditorPresenter
+
+// MARK: - Appearing and loading
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension TaskEditorPresenter: ScreenAppearance {
+  func screenTask() async {
+    // Saves the draft every 30 seconds while the editor is on screen: the sleep throws once
+    // the task is cancelled, which ends the loop.
+    while (try? await Task.sleep(for: .seconds(30))) != nil { saveDraft() }
+  }
+}
 
 // MARK: - The guide's tests
 
 @MainActor
 struct SwiftUIGuideTests {
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  @Test func theListLoadsWhenTheStackShowsItWithoutACallFromItsScreen() throws {
+    let host = HeadlessHost()
+    let launcher = try TasksLauncher(host.assembly)
+    defer { launcher.app.close() }
+    let presenter = try #require(launcher.root.input as? TasksPresenter)
+    #expect(presenter.tasks.isEmpty, "built, not shown yet")
+
+    let stack = HeadlessScreenStack(navigation: launcher.navigation, root: launcher.root)
+
+    #expect(presenter.tasks == ["Buy milk", "Call Ada", "Book the trip"])
+    withExtendedLifetime(stack) {}
+  }
+
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  @Test(.detectsLeaks) func theEditorsAutosaveTaskEndsWhenTheEditorIsDismissed() async throws {
+    let host = HeadlessHost()
+    let launcher = try TasksLauncher(host.assembly)
+    let stack = HeadlessScreenStack(navigation: launcher.navigation, root: launcher.root)
+    try #require(launcher.root.input as? TasksPresenter).didSelect(0)
+    stack.update()
+    try #require(stack.shownPath.last?.screen as? TaskDetailScreen).presenter.didTapEdit()
+    stack.update()  // the editor appears: its autosave task starts
+    let editor = try #require(stack.shownSheet?.screen as? TaskEditorScreen)
+    await Task.yield()
+
+    editor.presenter.didTapCancel()
+    stack.update()  // the editor disappears: its task is cancelled, its loop ends
+
+    #expect(editor.presenter.savedDrafts == 0)
+    launcher.app.close()  // .detectsLeaks: the running task would have kept the editor alive
+  }
+
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test func theTasksScreenIsBuiltWiredAndValidated() throws {
     let host = HeadlessHost()

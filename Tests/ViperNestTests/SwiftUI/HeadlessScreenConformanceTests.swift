@@ -31,10 +31,12 @@ final class HeadlessScreenConformanceDriver: ScreenNavigationConformanceDriver {
   func settle() async { stack?.update() }
 
   func eventually(_ condition: @MainActor () -> Bool) async -> Bool {
-    // The strictest model releases a removed screen at the second update after its removal.
-    for _ in 0..<3 {
+    // The strictest model releases a removed screen at the second update after its removal; a
+    // screen's task runs, and ends when cancelled, on the main actor while this yields.
+    for _ in 0..<20 {
       if condition() { return true }
       stack?.update()
+      await Task.yield()
     }
     return condition()
   }

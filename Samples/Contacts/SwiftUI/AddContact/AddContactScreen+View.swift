@@ -26,7 +26,7 @@
           }
         }
       }
-      .onAppear { presenter.screenDidAppear() }
+      // No `.onAppear`: the presenter's ScreenAppearance is called when the sheet appears.
     }
   }
 #endif

@@ -15,7 +15,7 @@ protocol AddContactScreenRouting: AnyObject {
 
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @Observable
-final class AddContactScreenPresenter: VIPERPresenter, AddContactInput {
+final class AddContactScreenPresenter: VIPERPresenter, AddContactInput, ScreenAppearance {
   @ObservationIgnored let links = PresenterLinks<
     NoView, any AddContactInteractorProtocol, any AddContactScreenRouting
   >()
@@ -35,7 +35,7 @@ final class AddContactScreenPresenter: VIPERPresenter, AddContactInput {
 
   func prefill(firstName: String) { interactor.draft.firstName = firstName }
 
-  /// The screen's `.onAppear`: shows the draft and sets the Return key's handler.
+  /// The screen appeared (`ScreenAppearance`): shows the draft and sets the Return key's handler.
   func screenDidAppear() {
     firstName = interactor.draft.firstName
     lastName = interactor.draft.lastName

@@ -23,7 +23,7 @@
       .toolbar {
         Button("Add", systemImage: "plus") { presenter.didTapAdd() }
       }
-      .task { await presenter.screenDidAppear() }
+      // No `.task`: the presenter's ScreenAppearance loads the contacts when the list appears.
     }
   }
 #endif

@@ -19,7 +19,7 @@ protocol ContactListScreenRouting: AnyObject {
 
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @Observable
-final class ContactListScreenPresenter: VIPERPresenter {
+final class ContactListScreenPresenter: VIPERPresenter, ScreenAppearance {
   @ObservationIgnored let links = PresenterLinks<
     NoView, any ContactListInteractorProtocol, any ContactListScreenRouting
   >()
@@ -27,9 +27,9 @@ final class ContactListScreenPresenter: VIPERPresenter {
   private(set) var contacts: [Contact]?
   private(set) var error: String?
 
-  /// The screen's `.task`: loads the contacts (the store reads its file off the main actor).
-  /// SwiftUI cancels the task when the screen goes away.
-  func screenDidAppear() async { await interactor.loadContacts() }
+  /// The screen's task (`ScreenAppearance`): loads the contacts (the store reads its file off the
+  /// main actor) each time the list appears. Its host cancels it when the list disappears.
+  func screenTask() async { await interactor.loadContacts() }
 
   func didTapAdd() {
     do { try router.showAddContact(output: self) } catch { self.error = "\(error)" }
