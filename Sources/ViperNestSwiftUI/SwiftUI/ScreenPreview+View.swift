@@ -12,9 +12,7 @@
           screen.forwardingAppearance(to: (host as? any ScreenHosting)?.screenLinks))
       }
       let reports = diagnostics.map(\.description)
-      return AnyView(Text(verbatim: ([failure ?? ""] + reports).joined(separator: "
-
-")))
+      return AnyView(Text(verbatim: ([failure ?? ""] + reports).joined(separator: "\n\n")))
     }
   }
 #endif
