@@ -229,7 +229,6 @@ extension ModuleTemplate {
 
           let host = try #require(module.view as? HeadlessScreenHostingController)
           let screen = try #require(host.screen as? \(n.screen))
-          host.viewDidAppear(false)  // UIKit's appearance, which the host forwards to the screen
           #expect(screen.presenter.title == "Hello")
           screen.presenter.didTapDone()
           #expect(output.finishCount == 1)

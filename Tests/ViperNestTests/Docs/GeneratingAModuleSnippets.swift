@@ -628,7 +628,6 @@ struct NoteCardModuleTests {
 
     let host = try #require(module.view as? HeadlessScreenHostingController)
     let screen = try #require(host.screen as? NoteCardScreen)
-    host.viewDidAppear(false)  // UIKit's appearance, which the host forwards to the screen
     #expect(screen.presenter.title == "Hello")
     screen.presenter.didTapDone()
     #expect(output.finishCount == 1)
