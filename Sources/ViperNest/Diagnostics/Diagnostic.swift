@@ -79,8 +79,15 @@ public struct Diagnostic: Sendable, CustomStringConvertible {
   }
 }
 
-/// Writes a line to standard error.
+/// Writes `text` and a line break to standard error, all of it.
 func printToStandardError(_ text: String) {
-  var line = text + "\n"
-  line.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+  var bytes = Array((text + "\n").utf8)
+  bytes.withUnsafeMutableBytes { buffer in
+    var offset = 0
+    while offset < buffer.count {
+      let written = write(2, buffer.baseAddress! + offset, buffer.count - offset)
+      if written <= 0 { return }
+      offset += written
+    }
+  }
 }

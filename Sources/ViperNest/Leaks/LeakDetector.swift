@@ -495,7 +495,9 @@ public final class LeakDetector: Sendable {
   /// - Parameter timeout: How long to wait; nil for the detector's ``timeout``.
   /// - Returns: The report, or nil when everything was released and no rule was broken.
   public func check(timeout: Duration? = nil) async -> LeakReport? {
-    await core.check(timeout: timeout, includingHandTracked: true)
+    let interval = SystemLog.begin("leak check", .leaks, "")
+    defer { SystemLog.end(interval) }
+    return await core.check(timeout: timeout, includingHandTracked: true)
   }
 }
 

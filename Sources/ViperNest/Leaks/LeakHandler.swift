@@ -28,19 +28,9 @@ public struct LeakHandler: Sendable {
     self.body = body
   }
 
-  /// Writes the report to standard error.
-  public static let log = LeakHandler { report in
-    let text = "\(report)\n"
-    var bytes = Array(text.utf8)
-    bytes.withUnsafeMutableBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = write(2, buffer.baseAddress! + offset, buffer.count - offset)
-        if written <= 0 { return }
-        offset += written
-      }
-    }
-  }
+  /// Writes the report to the system log on Apple platforms (`os.Logger`, subsystem
+  /// `com.vipernest`, category `leaks`), to standard error elsewhere.
+  public static let log = LeakHandler { report in SystemLog.write("\(report)", .leaks) }
 
   /// Stops in the debugger with the report (`assertionFailure`; does nothing in `-O` builds).
   public static let assertionFailure = LeakHandler { report in

@@ -135,6 +135,8 @@ open class VIPERBuilder<
     _ resolver: Resolver, _ viewUIType: ViewUIType?,
     presenter makePresenter: (Resolver) throws -> Presenter
   ) throws -> VIPERModule<View, Presenter, Interactor, Router> {
+    let interval = SystemLog.begin("build module", .modules, "\(View.self)")
+    defer { SystemLog.end(interval) }
     // Decided at compile time where the builder is specialized: a four-layer module's code has no
     // trace of this branch.
     if hasNoInteractor || hasNoRouter {

@@ -23,15 +23,16 @@ public struct NavigationErrorHandler: Sendable {
     self.body = body
   }
 
-  /// Writes the failure to standard error.
+  /// Writes the failure to the system log on Apple platforms (`os.Logger`, subsystem
+  /// `com.vipernest`, category `navigation`), to standard error elsewhere.
   public static let log = NavigationErrorHandler { failure in
-    printToStandardError("ViperNest: \(failure)")
+    SystemLog.write("ViperNest: \(failure)", .navigation)
   }
 
-  /// Writes the failure to standard error, then stops with `assertionFailure` (which does nothing
-  /// in `-O` builds).
+  /// Writes the failure as ``log`` does, then stops with `assertionFailure` (which does nothing in
+  /// `-O` builds).
   public static let assertionFailure = NavigationErrorHandler { failure in
-    printToStandardError("ViperNest: \(failure)")
+    SystemLog.write("ViperNest: \(failure)", .navigation)
     Swift.assertionFailure("\(failure)")
   }
 

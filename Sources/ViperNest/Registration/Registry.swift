@@ -23,7 +23,9 @@ public final class Registry: Sendable {
   public struct Configuration: Sendable {
     /// Called with warnings such as a story released without ``Story/close()``.
     ///
-    /// Default: prints to standard error in debug builds, nothing in release builds.
+    /// Default: in debug builds, writes to the system log on Apple platforms (`os.Logger`,
+    /// subsystem `com.vipernest`, category `registry`) and to standard error elsewhere; nothing in
+    /// release builds.
     public var onDiagnostic: @Sendable (Diagnostic) -> Void
 
     /// Called with every step of every resolution (a ``ResolutionEvent``: what was resolved, for
@@ -54,7 +56,7 @@ public final class Registry: Sendable {
     /// The default configuration.
     public init() {
       #if DEBUG
-        onDiagnostic = { diagnostic in printToStandardError("ViperNest: \(diagnostic)") }
+        onDiagnostic = { diagnostic in SystemLog.write("ViperNest: \(diagnostic)", .registry) }
         trace = getenv("VIPERNEST_TRACE") == nil ? nil : ResolutionEvent.printing
       #else
         onDiagnostic = { _ in }

@@ -89,11 +89,13 @@ public struct ResolutionEvent: Sendable, CustomStringConvertible {
     return ResolutionEvent(service: service, path: path, story: node.chainNames, outcome: outcome)
   }
 
-  /// The sink of debug builds run with `VIPERNEST_TRACE` set: each event on a line of standard
-  /// error, indented by its depth.
+  /// The sink of debug builds run with `VIPERNEST_TRACE` set: each event on a line of the system
+  /// log (category `resolution`) on Apple platforms, of standard error elsewhere, indented by its
+  /// depth.
   static let printing: @Sendable (ResolutionEvent) -> Void = { event in
-    printToStandardError(
-      "ViperNest trace: " + String(repeating: "  ", count: event.depth) + event.description)
+    SystemLog.write(
+      "ViperNest trace: " + String(repeating: "  ", count: event.depth) + event.description,
+      .resolution)
   }
 }
 

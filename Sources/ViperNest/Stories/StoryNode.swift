@@ -588,6 +588,8 @@ final class StoryNode: @unchecked Sendable {
   }
 
   private func openChild(_ profile: StoryProfile) throws -> StoryNode {
+    let interval = SystemLog.begin("open story", .stories, profile.kind.name)
+    defer { SystemLog.end(interval) }
     if let allowed = profile.allowedParents, !allowed.contains(where: { nearest($0.id) != nil }) {
       throw ViperNestError(
         .storyOpenedOutsideParent,
@@ -656,6 +658,8 @@ final class StoryNode: @unchecked Sendable {
   /// Closes this story and every story open inside it, innermost first, releasing what each owns
   /// in reverse order of creation. Idempotent and safe to call from any thread.
   func close() {
+    let interval = SystemLog.begin("close story", .stories, self.kind.name)
+    defer { SystemLog.end(interval) }
     // The common case, a story without open children, closes in one locked section and allocates
     // nothing.
     lock.lock()
