@@ -39,13 +39,14 @@ public final class HeadlessScreenHostingController: HeadlessViewController {
     logName = name
   }
 
-  /// The screen appears, as a `UIHostingController`'s root view does when the controller
-  /// appears: its presenter's `ScreenAppearance.screenDidAppear()` runs and its
-  /// `screenTask()` starts.
+  /// The screen appears, as a `UIHostingController`'s root view does when the controller's view
+  /// is about to appear (SwiftUI's `onAppear` runs "before the first rendered frame appears", doc:
+  /// swiftui/view/onappear(perform:)): its presenter's `ScreenAppearance.screenDidAppear()` runs
+  /// and its `screenTask()` starts.
   ///
-  /// - Parameter animated: Whether the appearance was animated.
-  public override func viewDidAppear(_ animated: Bool) {
-    super.viewDidAppear(animated)
+  /// - Parameter animated: Whether the appearance is animated.
+  public override func viewWillAppear(_ animated: Bool) {
+    super.viewWillAppear(animated)
     links.screenAppeared()
   }
 

@@ -17,7 +17,7 @@ import ViperNest
 /// controller a ``ScreenBuilder`` makes attach `.onAppear`, `.onDisappear` and `.task` to the
 /// screen; in tests, ``HeadlessScreenStack`` calls them at the ``HeadlessScreenStack/update()``
 /// that shows or hides the screen, and the headless host's hosting controller in its
-/// `viewDidAppear(_:)` and `viewDidDisappear(_:)`. A screen appears when it becomes the top of
+/// `viewWillAppear(_:)` and `viewDidDisappear(_:)`. A screen appears when it becomes the top of
 /// its stack or is presented; it disappears when it is covered (a push, a full-screen cover; a
 /// sheet leaves it on screen), popped or dismissed, and appears again when it is uncovered.
 ///

@@ -205,10 +205,11 @@ struct ScreenAppearanceTests {
     let controller = try #require(
       try RatingsScreenBuilder.build(in: story).viewController as? HeadlessScreenHostingController)
 
-    controller.viewDidAppear(false)
+    let window = controller.host.makeWindow()
+    try window.setRootController(controller)  // the host plays UIKit's appearance
     #expect(shown.log.appearance.last == "2 appeared")
     #expect(await eventually { shown.log.tasks.last == "2 task started" })
-    controller.viewDidDisappear(false)
+    try window.setRootController(nil)
     #expect(shown.log.appearance.last == "2 disappeared")
     #expect(await eventually { shown.log.tasks.last == "2 task cancelled" })
   }
