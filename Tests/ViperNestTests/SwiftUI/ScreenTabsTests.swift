@@ -8,12 +8,13 @@ import ViperNestTesting
 /// A TabView with a story and a stack per tab, and a sheet over the whole TabView
 /// (`SwiftUITabsGuide`, the guide's app), on the headless hosts: `HeadlessScreenTabs`,
 /// `HeadlessScreenStack(navigation:root:presentationsOnly:)`.
-@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor
 struct ScreenTabsTests {
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   typealias Guide = SwiftUITabsGuide
 
   /// The guide's app, shown headless: Home's presentations over two tabs.
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   struct Shown {
     let launcher: Guide.HomeLauncher
     let home: HeadlessScreenStack
@@ -23,6 +24,7 @@ struct ScreenTabsTests {
     let ratings: Guide.HomeTabContent<Guide.RatingsModule>
   }
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   func show(_ host: HeadlessHost, sourceLocation: SourceLocation = #_sourceLocation) throws
     -> Shown
   {
@@ -46,6 +48,7 @@ struct ScreenTabsTests {
 
   // MARK: - Registration
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test func eachTabStoryHasItsOwnNavigationRegisteredWithoutOverriding() throws {
     let shown = try show(HeadlessHost())
     defer { shown.launcher.app.close() }
@@ -58,24 +61,30 @@ struct ScreenTabsTests {
     note.close()
   }
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test func validateChecksTheTabStoriesAndAcceptsTheirOwnNavigations() throws {
     let registry = try Registry([HeadlessHost().assembly, Guide.HomeAssembly()])
     let report = expectValid(registry)
-    for module in ["HomeModule", "NotesModule", "RatingsModule", "NoteModule"] {
-      #expect(report.checkedModules.contains { $0.contains(module) }, "\(module) is checked")
+    for story in ["Home", "NotesTab", "RatingsTab", "Note", "Website"] {
+      #expect(
+        report.checkedModules.contains { $0.hasSuffix("in story \(story))") },
+        "the module of \(story) is checked: \(report.checkedModules)")
     }
   }
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   struct SecondNavigationForATab: Assembly {
     func assemble(_ r: Registrar) { r.registerScreenNavigation(for: Guide.NotesTabStory.self) }
   }
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test func aSecondNavigationForOneStoryIsADuplicate() {
     #expect(throws: ViperNestError.self) {
       try Registry([HeadlessHost().assembly, Guide.HomeAssembly(), SecondNavigationForATab()])
     }
   }
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   struct PlainTabNavigation: Assembly {
     func assemble(_ r: Registrar) {
       r.registerScreenNavigation(for: Guide.HomeStory.self)
@@ -87,6 +96,7 @@ struct ScreenTabsTests {
     }
   }
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test func aPlainRegistrationThatShadowsAParentsNavigationIsStillReported() throws {
     let registry = try Registry([PlainTabNavigation()])
     let report = registry.validate()
@@ -95,6 +105,7 @@ struct ScreenTabsTests {
 
   // MARK: - Tabs keep their own stacks
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test(.detectsLeaks) func pushingInOneTabLeavesTheOtherIntact() throws {
     let shown = try show(HeadlessHost())
     let notes = try #require(shown.notes.root.input as? Guide.NotesPresenter)
@@ -113,6 +124,7 @@ struct ScreenTabsTests {
     shown.launcher.app.close()
   }
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test(.detectsLeaks) func closingATabsStoryEndsItsScreens() throws {
     let shown = try show(HeadlessHost())
     let notes = try #require(shown.notes.root.input as? Guide.NotesPresenter)
@@ -120,7 +132,7 @@ struct ScreenTabsTests {
     let tab = shown.tabs[.notes]
     tab.update()
     let noteStory = try #require(shown.notes.story.tree.children.first)
-    #expect(noteStory.name == "NoteStory")
+    #expect(noteStory.name == "Note")
 
     shown.notes.story.close()
     #expect(shown.notes.story.isClosed)
@@ -131,6 +143,7 @@ struct ScreenTabsTests {
 
   // MARK: - Appearance
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test func aTabSwitchMakesTheOldTabsTopDisappearAndTheNewOnesAppear() throws {
     let shown = try show(HeadlessHost())
     defer { shown.launcher.app.close() }
@@ -154,6 +167,7 @@ struct ScreenTabsTests {
 
   // MARK: - Presentations over the TabView
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test(.detectsLeaks) func aChildScreenReachesTheSheetOverTheWholeTabViewThroughItsParents()
     throws
   {
@@ -176,6 +190,7 @@ struct ScreenTabsTests {
     shown.launcher.app.close()
   }
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test func thePresentationsHostShowsItsRootAndNeverAPath() throws {
     let shown = try show(HeadlessHost())
     defer { shown.launcher.app.close() }
