@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Type-checks the SwiftUI layer of ViperNestSwiftUI (its `#if canImport(SwiftUI) && canImport(UIKit)`
+# Type-checks the SwiftUI layer of ViperNestSwiftUI (its `#if canImport(SwiftUI)`
 # files) on a machine without SwiftUI.
 #
 # 1. builds ViperNest with SwiftPM;

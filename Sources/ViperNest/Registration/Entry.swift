@@ -42,16 +42,21 @@ final class RegistrationSite: Sendable {
   /// read by validation only; nil for every other registration. A module registration has a site
   /// of its own.
   let moduleBuilder: (@Sendable () -> Any.Type)?
+  /// Whether each story of `localStory`'s type owns its own instance by design (a story's
+  /// navigation, `Registrar.registerOwnedByEachStory(_:in:file:line:make:)`): the registration
+  /// shadows the enclosing stories' registrations of its key without `overriding`.
+  let isOwnedByEachStory: Bool
 
   init(
     fileID: String, assembly: String?, localStory: StoryKind?, isOverriding: Bool,
-    moduleBuilder: (@Sendable () -> Any.Type)? = nil
+    moduleBuilder: (@Sendable () -> Any.Type)? = nil, isOwnedByEachStory: Bool = false
   ) {
     self.fileID = fileID
     self.assembly = assembly
     self.localStory = localStory
     self.isOverriding = isOverriding
     self.moduleBuilder = moduleBuilder
+    self.isOwnedByEachStory = isOwnedByEachStory
   }
 }
 

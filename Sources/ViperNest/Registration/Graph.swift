@@ -119,8 +119,9 @@ final class Graph: Sendable {
       }, expectedCount: storyKinds.count)
   }
 
-  /// Story-local registrations that shadow an enclosing registration without `overriding`, or
-  /// override one that does not exist.
+  /// Story-local registrations that shadow an enclosing registration without `overriding` (unless
+  /// each story owns its own by design, `RegistrationSite.isOwnedByEachStory`), or override one
+  /// that does not exist.
   func crossScopeProblems() -> [ViperNestError] {
     var problems: [ViperNestError] = []
     for (storyID, table) in locals {
@@ -133,7 +134,9 @@ final class Graph: Sendable {
           problems.append(
             ViperNestError(
               .overrideWithoutOriginal, .overrideWithoutOriginal(entry, candidates: entries)))
-        } else if !entry.isOverride, let shadowed {
+        } else if !entry.isOverride, !entry.site.isOwnedByEachStory, let shadowed {
+          // A registration each story owns by design (a story's navigation) is another instance
+          // per story, not a replacement: it shadows without `overriding`.
           problems.append(
             ViperNestError(.duplicateRegistration, .duplicate(first: shadowed, second: entry)))
         }

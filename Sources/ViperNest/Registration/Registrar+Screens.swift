@@ -30,3 +30,32 @@ extension Registrar {
         make: mainActorFactory(make)))
   }
 }
+
+extension Registrar {
+  /// Records a registration of `type` local to `story`, of lifetime `.story(story)`, that each
+  /// story of that type owns by design (`ViperNestSwiftUI`'s `registerScreenNavigation(for:)`: a
+  /// story's navigation is a stack of its own, not a replacement of its parent's). It shadows the
+  /// enclosing stories' registrations of `type` without `overriding`, and ``Registry/validate()``
+  /// does not report that; two of them in one story are still a duplicate.
+  ///
+  /// - Parameters:
+  ///   - type: The type the story's code resolves.
+  ///   - story: The story type each of whose stories owns one instance.
+  ///   - file: The file of the call.
+  ///   - line: The line of the call.
+  ///   - make: Builds the story's instance, on the main actor.
+  package func registerOwnedByEachStory<T, S: UserStory>(
+    _ type: T.Type, in story: S.Type, file: String, line: UInt,
+    make: @escaping @MainActor @Sendable () -> T
+  ) {
+    let kind = buffer.storyKind(story)
+    let site = RegistrationSite(
+      fileID: file, assembly: assemblyName, localStory: kind == .app ? nil : kind,
+      isOverriding: false, isOwnedByEachStory: true)
+    record(
+      Entry(
+        type: T.self, qualifier: nil, lifetime: .story(story), dependencies: [],
+        isMainActor: true, site: site, line: line,
+        make: mainActorFactory { (_: Resolver) in make() }))
+  }
+}

@@ -44,18 +44,50 @@ public final class HeadlessScreenStack {
   private var keptUntilNextUpdate: [ScreenRoute] = []
   /// A sheet the user swiped down whose binding is not written yet.
   private var dismissingSheet: ScreenRoute?
+  /// Whether only the navigation's sheet and full-screen cover are bound, not its path.
+  public let isPresentationsOnly: Bool
   /// The screens that appeared and have not disappeared, bottom first.
   private var appearedScreens: [any ScreenHosting] = []
+  /// Whether the stack is on screen: false in a tab that is not selected (``HeadlessScreenTabs``).
+  var isOnScreen: Bool {
+    didSet { if isOnScreen != oldValue { updateAppearance() } }
+  }
 
   /// Creates a stack bound to `navigation`, showing `root` below its path, and shows what the
   /// navigation holds.
   ///
+  /// With `presentationsOnly`, it is the headless `.screenPresentations(navigation)` on the view
+  /// of `root` (a view that is not a stack, such as one holding a `TabView`): it shows the sheet
+  /// and the full-screen cover, never the path, which no `NavigationStack` binds. An update that
+  /// finds screens in the path shows none of them and logs a warning: they stay in the path, with
+  /// their stories open, until the app removes them.
+  ///
+  /// ```swift
+  /// let home = HeadlessScreenStack(
+  ///   navigation: homeNavigation, root: homeModule, presentationsOnly: true)
+  /// ```
+  ///
   /// - Parameters:
   ///   - navigation: The navigation the stack shows (one stack per navigation).
   ///   - root: The stack's root module, if it is kept by the stack.
-  public init(navigation: ScreenNavigation, root: (any Presentable)? = nil) {
+  ///   - presentationsOnly: Whether only the sheet and the cover are bound (SwiftUI's
+  ///     `.screenPresentations(navigation)`). Default: false, the whole `ScreenNavigationStack`.
+  public convenience init(
+    navigation: ScreenNavigation, root: (any Presentable)? = nil, presentationsOnly: Bool = false
+  ) {
+    self.init(
+      navigation: navigation, root: root, presentationsOnly: presentationsOnly, isOnScreen: true)
+  }
+
+  /// Creates the stack, on screen or not (a tab that is not selected).
+  init(
+    navigation: ScreenNavigation, root: (any Presentable)?, presentationsOnly: Bool,
+    isOnScreen: Bool
+  ) {
     self.navigation = navigation
     self.root = root?.viewController
+    self.isPresentationsOnly = presentationsOnly
+    self.isOnScreen = isOnScreen
     if let host = self.root as? any ScreenHosting { host.screenLinks.didShow() }
     navigation.onChange = { [weak self] change in self?.record(change) }
     update()
@@ -92,7 +124,12 @@ public final class HeadlessScreenStack {
       updateAppearance()
       return
     }
-    let path = navigation.path
+    let path = isPresentationsOnly ? [] : navigation.path
+    if isPresentationsOnly, !navigation.path.isEmpty {
+      log.append(
+        "warning: the path [\(names(navigation.path))] is not shown: no NavigationStack binds "
+          + "it (only the sheet and the full-screen cover are bound)")
+    }
     if path != shownPath {
       keptUntilNextUpdate += shownPath.filter { !path.contains($0) }
       log.append("update: path [\(names(shownPath))] -> [\(names(path))]")
@@ -119,13 +156,15 @@ public final class HeadlessScreenStack {
   /// ``update()``).
   private func updateAppearance() {
     var onScreen: [any ScreenHosting] = []
-    if shownFullScreenCover == nil,
+    if !isOnScreen {
+      // A tab that is not selected: nothing of it is on screen.
+    } else if shownFullScreenCover == nil,
       let top = shownPath.last?.host ?? (root as? any ScreenHosting)
     {
       onScreen.append(top)
     }
-    if let sheet = shownSheet { onScreen.append(sheet.host) }
-    if let cover = shownFullScreenCover { onScreen.append(cover.host) }
+    if isOnScreen, let sheet = shownSheet { onScreen.append(sheet.host) }
+    if isOnScreen, let cover = shownFullScreenCover { onScreen.append(cover.host) }
     let old = appearedScreens
     appearedScreens = onScreen
     for screen in onScreen where !old.contains(where: { $0 === screen }) {
@@ -238,6 +277,10 @@ public final class HeadlessScreenStack {
   /// - Returns: Whether the sheet was dismissed.
   @discardableResult
   public func swipeDownSheet(completes: Bool = true) -> Bool {
+    if !isOnScreen {
+      log.append("user swipes down, ignored: the stack's tab is not selected")
+      return false
+    }
     if let cover = shownFullScreenCover {
       log.append("user swipes down \(cover.name), refused: a full-screen cover cannot be swiped")
       return false
@@ -262,6 +305,10 @@ public final class HeadlessScreenStack {
   }
 
   private func canPop(_ gesture: String) -> Bool {
+    if !isOnScreen {
+      log.append("user \(gesture), ignored: the stack's tab is not selected")
+      return false
+    }
     if shownPath.isEmpty {
       log.append("user \(gesture), ignored: the root cannot be popped")
       return false
