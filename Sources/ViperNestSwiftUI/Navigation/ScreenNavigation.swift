@@ -26,6 +26,10 @@ public import ViperNest
 /// }
 /// ```
 ///
+/// A story nested in one that has a navigation (a tab's stack inside the app's, say) registers
+/// its own with `r.registerScreenNavigation(for: TabStory.self)`, which needs no
+/// `overriding`: it is another stack, not a replacement.
+///
 /// In an app, `ScreenNavigationStack(navigation:root:)` binds it to a `NavigationStack`, a
 /// `sheet(item:)` and a `fullScreenCover(item:)`; in tests, ``HeadlessScreenStack`` simulates
 /// them, with the user's gestures.
