@@ -42,7 +42,7 @@ package enum SystemLog {
 
   /// Begins an `OSSignposter` interval named `name` in `category`, described by `detail` (built
   /// only while Instruments records). Nothing outside Apple platforms.
-  @usableFromInline
+  @usableFromInline @inline(__always)
   package static func begin(
     _ name: StaticString, _ category: Category, _ detail: @autoclosure () -> String
   ) -> Interval {
@@ -60,7 +60,7 @@ package enum SystemLog {
   }
 
   /// Ends `interval`.
-  @usableFromInline
+  @usableFromInline @inline(__always)
   package static func end(_ interval: Interval) {
     #if canImport(os)
       if let state = interval.state { interval.signposter.endInterval(interval.name, state) }
