@@ -26,11 +26,16 @@ struct ScreenPreviewLifetimeTests {
     #expect(preview?.screen != nil, "\(preview?.failure ?? "")")
     #expect(
       watch.withLock { $0.store } != nil, "the story-scoped store lives while the preview does")
-    let copy = preview  // SwiftUI copies view values
+    var copy = preview  // SwiftUI copies view values
     preview = nil
     #expect(watch.withLock { $0.store } != nil, "a copy keeps the stories open")
     #expect(copy?.diagnostics.isEmpty == true)
-    _ = consume copy
+    // A story released without close() would report it (to this task's observer too).
+    let reported = Protected<[String]>([])
+    Diagnostic.observing({ diagnostic in reported.withLock { $0.append("\(diagnostic)") } }) {
+      copy = nil
+    }
+    #expect(reported.withLock { $0 }.isEmpty, "the preview closed its stories itself")
     #expect(
       watch.withLock { $0.store } == nil,
       "the last copy closed NotesStory, which released its store")
