@@ -32,9 +32,10 @@ struct ScreenPreviewLifetimeTests {
     #expect(copy?.diagnostics.isEmpty == true)
     // A story released without close() would report it (to this task's observer too).
     let reported = Protected<[String]>([])
-    Diagnostic.observing({ diagnostic in reported.withLock { $0.append("\(diagnostic)") } }) {
-      copy = nil
+    let observer: @Sendable (Diagnostic) -> Void = { diagnostic in
+      reported.withLock { $0.append("\(diagnostic)") }
     }
+    Diagnostic.observing(observer) { copy = nil }
     #expect(reported.withLock { $0 }.isEmpty, "the preview closed its stories itself")
     #expect(
       watch.withLock { $0.store } == nil,
